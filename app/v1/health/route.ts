@@ -1,0 +1,6 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+
+// Liveness, and the benchmark's ceiling: the route wrapper and nothing else.
+export const GET = defineRoute({ scope: "mail:read" }, async () => ({ body: { status: "ok" } }));
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

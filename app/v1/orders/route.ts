@@ -1,0 +1,14 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { parseIdempotencyKey } from "@/lib/http/idempotency";
+import { OrderRequestSchema } from "@/lib/letters/schemas";
+import { createOrder } from "@/lib/orders/create-order";
+
+export const POST = defineRoute(
+  { scope: "mail:send", body: OrderRequestSchema, maxBodyBytes: 15_000_000 },
+  async ({ body, caller, request }) => {
+    const result = await createOrder(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key")));
+    return { http: result.http, body: result.body };
+  },
+);
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

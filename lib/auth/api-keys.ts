@@ -1,0 +1,68 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { db } from "@/lib/db";
+import { newApiKeyId, randomToken } from "@/lib/ids";
+import { ApiError } from "@/lib/http/api-error";
+import { isScope, keyAllows, type Scope } from "@/lib/auth/scopes";
+
+export type KeyMode = "live" | "test";
+export type VerifiedKey = { id: string; mode: KeyMode; scopes: string[] };
+
+const KEY_FORM = /^ak_(live|test)_[0-9a-z]{32}$/;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** Issues a key. The plain key is returned once; only its hash is stored. */
+export async function issueApiKey(input: { mode: KeyMode; label: string; scopes: string[] }) {
+  const unknown = input.scopes.filter((s) => !isScope(s));
+  if (unknown.length) throw new Error(`Unknown scope(s): ${unknown.join(", ")}`);
+  const key = `ak_${input.mode}_${randomToken(32)}`;
+  const row = await db().apiKey.create({
+    data: { id: newApiKeyId(), mode: input.mode, hash: sha256(key), hint: key.slice(-4), label: input.label, scopes: input.scopes },
+  });
+  return { key, id: row.id, mode: row.mode, label: row.label, scopes: row.scopes };
+}
+
+export async function listApiKeys() {
+  return db().apiKey.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { id: true, mode: true, hint: true, label: true, scopes: true, createdAt: true, disabledAt: true, lastUsedAt: true },
+  });
+}
+
+export async function disableApiKey(id: string): Promise<boolean> {
+  const { count } = await db().apiKey.updateMany({ where: { id, disabledAt: null }, data: { disabledAt: new Date() } });
+  return count === 1;
+}
+
+/**
+ * Verifies an Authorization header value. A header that is present never falls back to
+ * anonymous: anything that does not verify is 401 invalid_key (spec 5.4).
+ */
+export async function verifyAuthorization(header: string, needed: Scope): Promise<VerifiedKey> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const key = match?.[1];
+  if (!key || !KEY_FORM.test(key)) {
+    throw new ApiError("invalid_key", "The Authorization header must be `Bearer ak_live_…` or `Bearer ak_test_…` with a key this service issued.");
+  }
+  const hash = sha256(key);
+  let row;
+  try {
+    row = await db().apiKey.findUnique({ where: { hash } });
+  } catch {
+    throw new ApiError("key_store_unavailable", undefined, { headers: { "Retry-After": "5" } });
+  }
+  // The index lookup already matched the hash; the constant-time compare keeps it that way
+  // if the lookup is ever changed to a prefix search.
+  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) {
+    throw new ApiError("invalid_key", "This API key is not known to the service.");
+  }
+  if (row.disabledAt) throw new ApiError("key_disabled");
+  if (!keyAllows(row.scopes, needed)) {
+    throw new ApiError("insufficient_scope", `This route needs the scope \`${needed}\`; the key has ${row.scopes.map((s) => `\`${s}\``).join(", ")}.`);
+  }
+  // Best effort, at most once a minute per key: an operator wants to see which keys are in use.
+  db()
+    .apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - 60_000) } }] }, data: { lastUsedAt: new Date() } })
+    .catch(() => {});
+  return { id: row.id, mode: row.mode as KeyMode, scopes: row.scopes };
+}

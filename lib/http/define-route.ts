@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/api-error";
+import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
+import type { Scope } from "@/lib/auth/scopes";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { describeZodError } from "@/lib/http/describe-zod-error";
+import { newRequestId } from "@/lib/ids";
+import { log } from "@/lib/log";
+
+/** Who is calling: the verified key if one was sent, and the client address. */
+export type Caller = {
+  key: VerifiedKey | null;
+  ip: string | null;
+  /** What throttles and caps count against: the key id when present, else the address. */
+  actor: string;
+};
+
+export type RouteContext<B, P> = {
+  body: B;
+  params: P;
+  caller: Caller;
+  requestId: string;
+  request: Request;
+};
+
+export type RouteResult = { http?: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
+  scope: Scope;
+  body?: B;
+  params?: P;
+  /** Largest body accepted, in bytes. */
+  maxBodyBytes?: number;
+};
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+const DEFAULT_MAX_BODY = 64 * 1024;
+
+/**
+ * The one wrapper every /v1 route uses: request id, API key, caller attribution, JSON body
+ * with a size limit, zod validation, and the spec's envelope on every failure. Handlers stay
+ * thin: parse -> one lib call -> respond.
+ */
+export function defineRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  options: Options<B, P>,
+  handler: (ctx: RouteContext<Infer<B>, Infer<P>>) => Promise<RouteResult>,
+) {
+  return async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
+    const started = performance.now();
+    const requestId = sanitizeRequestId(request.headers.get("x-request-id")) ?? newRequestId();
+    const path = new URL(request.url).pathname;
+    let response: Response;
+    let code: string | undefined;
+    let keyId: string | undefined;
+    try {
+      const auth = request.headers.get("authorization");
+      const key = auth !== null ? await verifyAuthorization(auth, options.scope) : null;
+      keyId = key?.id;
+      const ip = request.headers.get(CLIENT_IP_HEADER);
+      const actor = key ? `key:${key.id}` : ip ? `ip:${ip}` : null;
+      if (!actor) throw new ApiError("unattributable_request");
+      const caller: Caller = { key, ip, actor };
+
+      const rawParams = context?.params ? await context.params : {};
+      const params = options.params ? parseOrThrow(options.params, rawParams, "path") : undefined;
+      const body = options.body
+        ? parseOrThrow(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY), "body")
+        : undefined;
+
+      const result = await handler({ body: body as Infer<B>, params: params as Infer<P>, caller, requestId, request });
+      response = Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
+    } catch (err) {
+      const apiError = toApiError(err, requestId);
+      code = apiError.code;
+      response = Response.json(apiError.envelope(), { status: apiError.http, headers: apiError.headers });
+    }
+    response.headers.set("x-request-id", requestId);
+    response.headers.set("cache-control", "no-store");
+    log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(performance.now() - started) }, "request");
+    return response;
+  };
+}
+
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "path"): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError("validation_error", describeZodError(parsed.error, where));
+  return parsed.data;
+}
+
+function toApiError(err: unknown, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  log.error({ requestId, err }, "unhandled error");
+  return new ApiError("internal_error", `The service failed unexpectedly (request id ${requestId}).`);
+}
+
+function sanitizeRequestId(value: string | null): string | null {
+  return value && /^[A-Za-z0-9._:-]{8,100}$/.test(value) ? value : null;
+}

@@ -1,0 +1,50 @@
+// The one catalogue of error codes: HTTP status, envelope status, whether an automatic retry
+// is safe, and the recovery steps shown when a throw site gives none. The README and (later)
+// the OpenAPI document are generated from / checked against this table.
+export type ErrorSpec = {
+  http: number;
+  status: "failed" | "action_required";
+  retryable: boolean;
+  summary: string;
+  next: string[];
+};
+
+const fixInput = ["Fix the request as the reason says and send it again."];
+const requote = ["Call POST /v1/quotes with the letter exactly as you will send it.", "Send POST /v1/orders with the new confirmation_token."];
+
+export const ERRORS = {
+  validation_error: { http: 400, status: "failed", retryable: false, summary: "A field is missing, has the wrong type or breaks a limit.", next: fixInput },
+  invalid_json: { http: 400, status: "failed", retryable: false, summary: "The body is not valid JSON.", next: ["Send a JSON object as the body."] },
+  unsupported_media_type: { http: 400, status: "failed", retryable: false, summary: "The body is not sent as application/json.", next: ["Set Content-Type: application/json and send a JSON body."] },
+  body_too_large: { http: 400, status: "failed", retryable: false, summary: "The body is larger than this route accepts.", next: ["Send a smaller body; large PDFs go through POST /v1/uploads."] },
+  confirmation_invalid: { http: 400, status: "failed", retryable: false, summary: "The confirmation_token is not one this service issued.", next: requote },
+  empty_document: { http: 400, status: "failed", retryable: false, summary: "The document has nothing to print.", next: ["Send text or a PDF with printable content."] },
+  page_limit_exceeded: { http: 400, status: "failed", retryable: false, summary: "The letter has more pages than the 60-page limit.", next: ["Shorten the letter to 60 pages or fewer."] },
+  content_too_long: { http: 400, status: "failed", retryable: false, summary: "The text does not fit on the chosen postcard or notecard.", next: ["Shorten the text, or choose a larger format or a letter."] },
+  unattributable_request: { http: 400, status: "failed", retryable: false, summary: "The request cannot be attributed to any caller (no key and no client address).", next: ["Send an API key, or call through a network path that preserves your address."] },
+  invalid_key: { http: 401, status: "failed", retryable: false, summary: "An Authorization header was sent and the key did not verify.", next: ["Check the key, or omit Authorization to call anonymously."] },
+  capability_required: { http: 401, status: "failed", retryable: false, summary: "This action needs the capability token returned when the order was created.", next: ["Send the cancel_token in the X-Capability-Token header."] },
+  key_disabled: { http: 403, status: "failed", retryable: false, summary: "The API key has been disabled.", next: ["Use another key, or omit Authorization."] },
+  insufficient_scope: { http: 403, status: "failed", retryable: false, summary: "The API key lacks the scope this route needs.", next: ["Use a key with the scope named in the reason."] },
+  sandbox_only_key: { http: 403, status: "failed", retryable: false, summary: "An ak_test_ key may only create sandbox orders.", next: ["Set sandbox: true, or use an ak_live_ key."] },
+  invalid_capability: { http: 403, status: "failed", retryable: false, summary: "The capability token is invalid, expired, or was issued for another order or action.", next: ["Send the cancel_token returned with this order; capability tokens last 7 days."] },
+  not_found: { http: 404, status: "failed", retryable: false, summary: "No such route.", next: ["Check the path; every route starts with /v1."] },
+  order_not_found: { http: 404, status: "failed", retryable: false, summary: "No order has this id.", next: ["Check the order id returned when the order was created."] },
+  method_not_allowed: { http: 405, status: "failed", retryable: false, summary: "This route does not accept this method.", next: ["Use a method listed in the Allow header."] },
+  confirmation_mismatch: { http: 409, status: "action_required", retryable: false, summary: "The letter does not match the quote the token was issued for.", next: requote },
+  confirmation_used: { http: 409, status: "action_required", retryable: false, summary: "The token already mailed a letter. Re-quote, do not resend.", next: ["Check GET /v1/orders/{id} for the letter already sent.", "Quote again only if you mean to send a second letter."] },
+  confirmation_expired: { http: 409, status: "action_required", retryable: false, summary: "The confirmation_token is older than 30 minutes.", next: requote },
+  idempotency_in_flight: { http: 409, status: "failed", retryable: true, summary: "An earlier request with this Idempotency-Key has not finished.", next: ["Retry with the SAME Idempotency-Key after Retry-After seconds."] },
+  already_submitted: { http: 409, status: "failed", retryable: false, summary: "The letter was already handed to the carrier and can no longer be canceled.", next: ["Follow the letter at its tracking_url."] },
+  order_not_cancelable: { http: 409, status: "failed", retryable: false, summary: "The order has ended (refused or failed) and cannot be canceled.", next: ["Read the order with GET /v1/orders/{id}."] },
+  idempotency_key_reused: { http: 422, status: "failed", retryable: false, summary: "This Idempotency-Key was already used with a different request body.", next: ["Use a new Idempotency-Key for a different request."] },
+  confirmation_required: { http: 428, status: "action_required", retryable: false, summary: "No confirmation_token: quote the letter first.", next: requote },
+  rate_limited: { http: 429, status: "failed", retryable: true, summary: "A per-route throttle was reached.", next: ["Wait Retry-After seconds, then retry."] },
+  internal_error: { http: 500, status: "failed", retryable: true, summary: "The service failed unexpectedly.", next: ["Retry with the same Idempotency-Key; if it persists, report it with the request id via POST /v1/feedback."] },
+  service_unavailable: { http: 503, status: "failed", retryable: true, summary: "A store the service needs cannot be reached right now.", next: ["Retry after Retry-After seconds with the same Idempotency-Key."] },
+  key_store_unavailable: { http: 503, status: "failed", retryable: true, summary: "The API key store cannot be reached.", next: ["Retry after Retry-After seconds."] },
+  pdf_input_unavailable: { http: 503, status: "failed", retryable: false, summary: "PDF content (upload_key, pdf_base64, pdf_url) is not enabled on this deployment yet; nothing was created or charged.", next: ["Send the letter as text."] },
+  live_orders_unavailable: { http: 503, status: "failed", retryable: false, summary: "Live (paid) orders are not enabled on this deployment yet; nothing was created or charged.", next: ["Send with sandbox: true to run the full pipeline free."] },
+} satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,41 @@
+import { ApiError } from "@/lib/http/api-error";
+
+/**
+ * Reads a JSON body without trusting Content-Length: the stream is cut off as soon as it
+ * passes the limit, so an oversized body costs at most `maxBytes` of memory.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
+    throw new ApiError("unsupported_media_type", type ? `Content-Type \`${type}\` is not accepted; send application/json.` : "No Content-Type header; send application/json.");
+  }
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") throw new ApiError("invalid_json", "The body is empty; send a JSON object.");
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError("invalid_json", `The body is not valid JSON: ${(err as Error).message}.`);
+  }
+}
+
+function tooLarge(maxBytes: number) {
+  return new ApiError("body_too_large", `The body is larger than ${maxBytes.toLocaleString("en-US")} bytes, the most this route accepts.`);
+}

@@ -1,0 +1,45 @@
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { pgPool } from "@/lib/db";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import type { Caller } from "@/lib/http/define-route";
+
+// Per-route throttles of spec 8.3, each its own bucket, keyed on the API key or the client
+// address, counted in PostgreSQL so that every web instance shares them.
+export const THROTTLES = {
+  orders_sandbox: { points: 20, duration: 60 },
+} as const;
+export type ThrottleBucket = keyof typeof THROTTLES;
+
+const limiters = new Map<ThrottleBucket, RateLimiterPostgres>();
+
+function limiter(bucket: ThrottleBucket): RateLimiterPostgres {
+  let l = limiters.get(bucket);
+  if (!l) {
+    l = new RateLimiterPostgres({
+      storeClient: pgPool(),
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true, // created by the migrations
+      keyPrefix: bucket,
+      ...THROTTLES[bucket],
+    });
+    limiters.set(bucket, l);
+  }
+  return l;
+}
+
+export async function throttle(bucket: ThrottleBucket, caller: Caller): Promise<void> {
+  if (env().THROTTLES_DISABLED) return;
+  try {
+    await limiter(bucket).consume(caller.actor);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) {
+      const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+      throw new ApiError("rate_limited", `Too many requests to this route: the limit is ${THROTTLES[bucket].points} a minute. Retry in ${retryAfter} s.`, {
+        headers: { "Retry-After": String(retryAfter) },
+      });
+    }
+    throw new ApiError("service_unavailable", "The throttle store cannot be reached.", { headers: { "Retry-After": "5" } });
+  }
+}

@@ -1,0 +1,38 @@
+import { advanceSandboxOrders } from "@/lib/jobs/advance-sandbox-orders";
+import { log } from "@/lib/log";
+
+/**
+ * The background worker: polls for due work and runs it. Everything it does is claimed row by
+ * row in PostgreSQL, so a killed worker loses nothing and any number of workers may run.
+ */
+export function runWorker(opts: { pollMs?: number } = {}): { stop: () => Promise<void> } {
+  const pollMs = opts.pollMs ?? 1000;
+  let stopped = false;
+  let current: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const tick = async () => {
+    try {
+      let n: number;
+      do {
+        n = await advanceSandboxOrders();
+      } while (n > 0 && !stopped);
+    } catch (err) {
+      log.error({ err }, "worker tick failed; will retry");
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    current = tick().finally(() => {
+      if (!stopped) timer = setTimeout(loop, pollMs);
+    });
+  };
+  loop();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

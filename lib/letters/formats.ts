@@ -1,0 +1,28 @@
+// The spec's formats and mail classes (spec 1, 2.3), and what each allows.
+export const FORMATS = ["letter", "letter_windowed", "notecard", "postcard_4x6", "postcard_6x9", "postcard_6x11"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const MAIL_CLASSES = ["first_class", "certified", "certified_err", "priority"] as const;
+export type MailClass = (typeof MAIL_CLASSES)[number];
+
+export const HANDWRITING = ["script", "pen"] as const;
+export type Handwriting = (typeof HANDWRITING)[number];
+
+export const isLetterFormat = (f: Format) => f === "letter" || f === "letter_windowed";
+export const isPostcard = (f: Format) => f.startsWith("postcard_");
+
+export const FORMAT_LABELS: Record<Format, string> = {
+  letter: "Letter",
+  letter_windowed: "Letter, windowed envelope",
+  notecard: "Notecard",
+  postcard_4x6: "Postcard 4×6",
+  postcard_6x9: "Postcard 6×9",
+  postcard_6x11: "Postcard 6×11",
+};
+
+export const MAIL_CLASS_LABELS: Record<MailClass, string> = {
+  first_class: "First-Class",
+  certified: "Certified",
+  certified_err: "Certified with electronic return receipt",
+  priority: "Priority",
+};

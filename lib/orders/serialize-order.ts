@@ -1,0 +1,32 @@
+import type { Order as OrderRow } from "@/lib/generated/prisma/client";
+import type { Address } from "@/lib/letters/schemas";
+import type { BreakdownLine } from "@/lib/quotes/pricing";
+import { env } from "@/lib/env";
+
+/** The public Order of spec 2.2: every field present, nulls as null, no street lines. */
+export function serializeOrder(o: OrderRow) {
+  const to = o.recipient as unknown as Address;
+  return {
+    id: o.id,
+    status: o.status,
+    sandbox: o.sandbox,
+    format: o.format,
+    mail_class: o.mailClass,
+    page_count: o.pageCount,
+    color: o.color,
+    to: { name: to.name, city: to.city, state: to.state, zip: to.zip },
+    price_cents: o.priceCents,
+    breakdown: o.breakdown as unknown as BreakdownLine[],
+    tracking_number: o.trackingNumber,
+    expected_delivery_date: o.expectedDeliveryDate,
+    refusal_reason: o.refusalReason,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+export type PublicOrder = ReturnType<typeof serializeOrder>;
+
+export function trackingUrl(trackingCode: string): string {
+  return `${env().PUBLIC_BASE_URL}/t/${trackingCode}`;
+}

@@ -1,0 +1,36 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+
+// Tokens are `<prefix><payload>.<signature>`: base64url JSON and an HMAC-SHA256 over both,
+// keyed per purpose, so a token signed for one purpose (cancel) never verifies for another
+// (review, confirmation), even with the same prefix.
+
+function purposeKey(purpose: string): Buffer {
+  return createHmac("sha256", env().SIGNING_SECRET).update(`token-purpose:${purpose}`).digest();
+}
+
+function sign(purpose: string, data: string): string {
+  return createHmac("sha256", purposeKey(purpose)).update(data).digest("base64url");
+}
+
+export function signToken(prefix: string, purpose: string, payload: Record<string, unknown>): string {
+  const body = prefix + Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `${body}.${sign(purpose, body)}`;
+}
+
+/** The payload if the token carries a valid signature for this purpose, else null. */
+export function verifyToken(prefix: string, purpose: string, token: string): Record<string, unknown> | null {
+  if (!token.startsWith(prefix)) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot <= prefix.length) return null;
+  const body = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), "base64url");
+  const expected = Buffer.from(sign(purpose, body), "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body.slice(prefix.length), "base64url").toString("utf8"));
+    return payload && typeof payload === "object" ? payload : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,50 @@
+import { db } from "@/lib/db";
+import type { Address } from "@/lib/letters/schemas";
+import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
+
+/**
+ * What anyone holding the tracking link may see: status, timeline, expected delivery, format
+ * and class, and the recipient's city and state. Never street lines, the sender or e-mail.
+ */
+export async function getPublicTracking(code: string) {
+  if (!/^[0-9a-z]{16}$/.test(code)) return null;
+  const order = await db().order.findUnique({
+    where: { trackingCode: code },
+    include: { events: { orderBy: [{ occurredAt: "asc" }, { id: "asc" }] } },
+  });
+  if (!order) return null;
+  const to = order.recipient as unknown as Address;
+  return {
+    status: order.status,
+    sandbox: order.sandbox,
+    format: FORMAT_LABELS[order.format as Format],
+    mailClass: MAIL_CLASS_LABELS[order.mailClass as MailClass],
+    trackingNumber: order.trackingNumber,
+    expectedDeliveryDate: order.expectedDeliveryDate,
+    destination: { city: to.city, state: to.state },
+    refusalReason: order.refusalReason,
+    events: order.events.map((e) => ({
+      at: e.occurredAt.toISOString(),
+      kind: e.kind,
+      status: e.toStatus,
+      description: e.kind === "scan" ? (e.description ?? "") : statusSentence(e.toStatus),
+      place: e.city ? [e.city, e.state, e.zip].filter(Boolean).join(" ") : null,
+    })),
+  };
+}
+
+function statusSentence(status: string | null): string {
+  const sentences: Record<string, string> = {
+    draft: "Order placed",
+    pending_payment: "Waiting for payment",
+    screening: "Checking the letter before printing",
+    held_for_review: "Held for a person to review",
+    submitted: "Handed to the print and mail partner",
+    mailed: "Mailed",
+    delivered: "Delivered",
+    refused: "Refused by screening",
+    canceled: "Canceled by the sender",
+    failed: "Failed; the payment is refunded",
+  };
+  return sentences[status ?? ""] ?? String(status);
+}

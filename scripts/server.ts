@@ -1,0 +1,30 @@
+// The web process: Next.js behind a plain Node HTTP server, so that the client address the
+// routes see comes from the socket (or from our own proxies, TRUST_PROXY_HOPS) and never from
+// a header a client made up. Run it alone at scale; scripts/serve.ts runs it for you locally.
+import { createServer } from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
+import { log } from "@/lib/log";
+
+const config = env(); // fail fast on bad configuration
+const host = process.env.HOST ?? "0.0.0.0";
+const app = next({ dev: false, dir: process.cwd(), hostname: host, port: config.PORT });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  delete req.headers[CLIENT_IP_HEADER];
+  const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);
+  if (ip) req.headers[CLIENT_IP_HEADER] = ip;
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(config.PORT, host, () => log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening"));
+
+const shutdown = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
