@@ -1,0 +1,19 @@
+import { POST as postQuote } from "@/app/v1/quotes/route";
+import { POST as postOrder } from "@/app/v1/orders/route";
+import { call, letter, randomIp } from "@/tests/support/api";
+
+/** Quotes a letter and returns its confirmation token. */
+export async function quoteToken(body: Record<string, unknown>, opts: { ip?: string; headers?: Record<string, string> } = {}): Promise<string> {
+  const res = await call(postQuote, { body, ip: opts.ip, headers: opts.headers });
+  if (res.status !== 200) throw new Error(`quote failed: ${JSON.stringify(res.json)}`);
+  return res.json.confirmation_token;
+}
+
+/** Quotes and sends a sandbox letter; returns the creation response. */
+export async function sendSandboxLetter(over: Record<string, unknown> = {}, opts: { ip?: string; idempotencyKey?: string } = {}) {
+  const body = letter(over);
+  const ip = opts.ip ?? randomIp();
+  const token = await quoteToken(body, { ip });
+  const headers: Record<string, string> = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {};
+  return call(postOrder, { body: { ...body, confirmation_token: token }, ip, headers });
+}

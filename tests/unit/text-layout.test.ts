@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-text-letter";
+import { firstUnprintableCharacter, resolveFont } from "@/lib/documents/fonts";
+import { ApiError } from "@/lib/http/api-error";
+
+const from = { name: "Ada Sender", line1: "1 Main St", city: "Springfield", state: "IL", zip: "62701", country: "US" as const };
+const to = { name: "Bob Recipient", line1: "200 Elm Ave", line2: "Apt 4", city: "Albany", state: "NY", zip: "12207-1234", country: "US" as const };
+
+const render = (over: Partial<TextLetterInput>) =>
+  renderTextLetter({ format: "letter", text: "Dear Bob,\n\nHello.\n\nAda", font: "helvetica", from, to, ...over });
+
+/** The ApiError a rendering rejects with (fails the test if it resolves or throws something else). */
+async function errorOf(p: Promise<unknown>): Promise<ApiError> {
+  const e = await p.then(
+    () => {
+      throw new Error("expected the rendering to fail");
+    },
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(ApiError);
+  return e as ApiError;
+}
+
+const latin1 = (pdf: Buffer) => pdf.toString("latin1");
+/** Page objects in the PDF: `/Type /Page`, not the `/Type /Pages` tree node. */
+const pageObjects = (pdf: Buffer) => (latin1(pdf).match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+const mediaBoxes = (pdf: Buffer) => latin1(pdf).match(/\/MediaBox \[[^\]]*\]/g) ?? [];
+
+const PROSE = "The quick brown fox jumps over the lazy dog while the letter carrier waits at the gate. ";
+
+describe("renderTextLetter: letters", () => {
+  it("a short letter is a one-page US Letter PDF", async () => {
+    const { pdf, pageCount } = await render({});
+    expect(latin1(pdf.subarray(0, 5))).toBe("%PDF-");
+    expect(pageCount).toBe(1);
+    expect(pageObjects(pdf)).toBe(1);
+    expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 612 792]"]);
+  });
+
+  it("a windowed letter is laid out on the same paper", async () => {
+    const { pdf, pageCount } = await render({ format: "letter_windowed" });
+    expect(pageCount).toBe(1);
+    expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 612 792]"]);
+  });
+
+  it("the page count grows with the text", async () => {
+    const short = await render({ text: PROSE.repeat(20) });
+    const longer = await render({ text: PROSE.repeat(200) });
+    expect(short.pageCount).toBeGreaterThanOrEqual(1);
+    expect(longer.pageCount).toBeGreaterThan(short.pageCount);
+  });
+
+  it("50,000 characters of prose lay out to 8-15 letter pages, each one a page of the PDF", async () => {
+    const text = PROSE.repeat(Math.ceil(50_000 / PROSE.length)).slice(0, 50_000);
+    for (const font of ["helvetica", "times"] as const) {
+      const { pdf, pageCount } = await render({ text, font });
+      expect(pageCount, font).toBeGreaterThanOrEqual(8);
+      expect(pageCount, font).toBeLessThanOrEqual(15);
+      expect(pageObjects(pdf), font).toBe(pageCount);
+      const boxes = mediaBoxes(pdf);
+      expect(boxes).toHaveLength(pageCount);
+      expect(new Set(boxes)).toEqual(new Set(["/MediaBox [0 0 612 792]"]));
+    }
+  });
+
+  it("refuses text that lays out past 60 pages (50,000 blank lines between words)", async () => {
+    const e = await errorOf(render({ text: "Start" + "\n".repeat(50_000) + "End" }));
+    expect(e.code).toBe("page_limit_exceeded");
+    expect(e.message).toContain("60");
+  });
+
+  it("50,000 newlines and nothing else are an empty document", async () => {
+    const e = await errorOf(render({ text: "\n".repeat(50_000) }));
+    expect(e.code).toBe("empty_document");
+  });
+
+  it("whitespace-only text is an empty document", async () => {
+    for (const text of ["", "   ", " \t\r\n \n\t "]) {
+      const e = await errorOf(render({ text }));
+      expect(e.code, JSON.stringify(text)).toBe("empty_document");
+    }
+  });
+});
+
+describe("renderTextLetter: cards", () => {
+  it("a short 4x6 postcard is one landscape 432x288 page", async () => {
+    const { pdf, pageCount } = await render({ format: "postcard_4x6", text: "Wish you were here!" });
+    expect(latin1(pdf.subarray(0, 5))).toBe("%PDF-");
+    expect(pageCount).toBe(1);
+    expect(pageObjects(pdf)).toBe(1);
+    expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 432 288]"]);
+  });
+
+  it("a short notecard is one page", async () => {
+    const { pageCount } = await render({ format: "notecard", text: "Thank you!", handwriting: "pen" });
+    expect(pageCount).toBe(1);
+  });
+
+  it("2,500 characters do not fit on a 4x6 postcard, and the message says how many would", async () => {
+    const text = PROSE.repeat(40).slice(0, 2_500);
+    const e = await errorOf(render({ format: "postcard_4x6", text }));
+    expect(e.code).toBe("content_too_long");
+    const m = e.message.match(/about (\d+) of its 2500 characters fit/);
+    expect(m, e.message).not.toBeNull();
+    const fit = Number(m![1]);
+    expect(fit).toBeGreaterThan(0);
+    expect(fit).toBeLessThan(2_500);
+  });
+
+  it("the suggested length actually fits", async () => {
+    const text = PROSE.repeat(40).slice(0, 2_500);
+    const e = await errorOf(render({ format: "postcard_4x6", text }));
+    const fit = Number(e.message.match(/about (\d+) of/)![1]);
+    // "about": allow a margin of one line's worth of characters.
+    const { pageCount } = await render({ format: "postcard_4x6", text: text.slice(0, Math.floor(fit * 0.9)) });
+    expect(pageCount).toBe(1);
+  });
+
+  it("text too long for a 4x6 postcard fits on the larger 6x11", async () => {
+    const text = PROSE.repeat(20).slice(0, 900);
+    expect((await errorOf(render({ format: "postcard_4x6", text }))).code).toBe("content_too_long");
+    const { pdf, pageCount } = await render({ format: "postcard_6x11", text });
+    expect(pageCount).toBe(1);
+    expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 792 432]"]);
+  });
+});
+
+describe("fonts", () => {
+  it("resolves requested font names to the printed families", () => {
+    expect(resolveFont(undefined)).toBe("helvetica");
+    expect(resolveFont("")).toBe("helvetica");
+    expect(resolveFont("Times New Roman")).toBe("times");
+    expect(resolveFont("  ARIAL ")).toBe("helvetica");
+    expect(resolveFont("monospace")).toBe("courier");
+    expect(resolveFont("Courier New")).toBe("courier");
+    expect(resolveFont("Comic Sans")).toBeNull();
+  });
+
+  it("accepts Western European text including Windows-1252 punctuation and the euro sign", () => {
+    expect(firstUnprintableCharacter("héllo “quoted” — €5")).toBeNull();
+    expect(firstUnprintableCharacter("Ça coûte 5 £, naïve façade ‘ok’ …\n\ttab")).toBeNull();
+  });
+
+  it("names the first character the standard fonts cannot print", () => {
+    expect(firstUnprintableCharacter("hi 😀")).toBe("😀");
+    expect(firstUnprintableCharacter("a → b 😀")).toBe("→");
+    expect(firstUnprintableCharacter("Привет")).toBe("П");
+    expect(firstUnprintableCharacter("bell\u0007")).toBe("\u0007");
+  });
+});
