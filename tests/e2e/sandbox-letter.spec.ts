@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+
+async function fillAddress(page: import("@playwright/test").Page, prefix: string, a: Record<string, string>) {
+  for (const [field, value] of Object.entries(a)) await page.locator(`#${prefix}-${field}`).fill(value);
+}
+
+test("compose, quote and send a sandbox letter, then follow it to delivered on its tracking page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Send a letter" })).toBeVisible();
+
+  await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
+  await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" });
+  await page.getByLabel("Your letter").fill("Dear Ada,\n\nThe engine is ready for your programme.\n\nCharles");
+
+  // Sending is impossible before a quote.
+  await expect(page.getByRole("button", { name: "Send letter" })).toBeDisabled();
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
+  await expect(page.getByText("Total (1 page)")).toBeVisible();
+
+  // Changing the letter voids the quote; certified mail re-prices it.
+  await page.getByLabel("Mail class").selectOption("certified");
+  await expect(page.getByRole("button", { name: "Send letter" })).toBeDisabled();
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-total")).toHaveText("$6.48");
+
+  await page.getByRole("button", { name: "Send letter" }).click();
+  await expect(page.getByRole("heading", { name: "Your sandbox letter is on its way" })).toBeVisible();
+  await expect(page.getByText(/Order ord_test_[0-9a-z]{24} is submitted/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Track this letter" }).click();
+  await expect(page).toHaveURL(/\/t\/[0-9a-z]{16}$/);
+  await expect(page.getByRole("heading", { name: "To Albany, NY" })).toBeVisible();
+  await expect(page.getByText("Handed to the print and mail partner")).toBeVisible();
+  // The public page never shows street lines or the sender.
+  await expect(page.locator("body")).not.toContainText("12 Main St");
+  await expect(page.locator("body")).not.toContainText("Babbage");
+
+  // The sandbox carrier moves it on (one scan a second here); the page shows each scan.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("tracking-status")).toHaveText("delivered");
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  await expect(page.getByText("In Local Area")).toBeVisible();
+  await expect(page.getByText("Mailed: accepted at the origin facility")).toBeVisible();
+  await expect(page.getByText("Troy NY 12180")).toBeVisible();
+});
+
+test("shows the service's reason when the letter cannot be quoted", async ({ page }) => {
+  await page.goto("/");
+  await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
+  await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "ZZ", zip: "12207" });
+  await page.getByLabel("Your letter").fill("Hello");
+  await page.getByRole("button", { name: "Get quote" }).click();
+  // Next.js has its own (empty) role="alert" route announcer, so pick ours by its text.
+  await expect(page.getByRole("alert").filter({ hasText: "to.state" })).toContainText("state must be a USPS state");
+});
