@@ -27,6 +27,7 @@ process.chdir(ROOT);
 
 const CONNECTIONS = 50;
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
+const WARMUP_SECONDS = Math.min(2, SECONDS);
 const MINT_CONCURRENCY = 20;
 const MIN_TOKENS = 500;
 const MAX_TOKENS = 20_000;
@@ -272,6 +273,21 @@ function reportRun(row: Row) {
   for (const n of row.notes) console.log(`  ! ${n}`);
 }
 
+/**
+ * Lets the service finish what the previous run left in flight: a duration-bound autocannon run
+ * stops with up to CONNECTIONS requests still queued in the server, and they would otherwise be
+ * counted against the next run (or still be running when the service is stopped).
+ */
+async function settle(baseUrl: string) {
+  await sleep(500);
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    await (await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(30_000) })).arrayBuffer();
+    if (performance.now() - t < 50) return;
+    await sleep(250);
+  }
+}
+
 /** Keeps the first few non-2xx responses so that failures can be reported with their bodies. */
 function failureSampler(limit = 5) {
   const samples: string[] = [];
@@ -306,15 +322,18 @@ function failureSampler(limit = 5) {
 async function bench(baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
 
-  // Warm-up: Next.js loads each route's code on its first request; keep that out of the numbers.
-  for (let i = 0; i < 20; i++) await (await fetch(`${baseUrl}/v1/health`)).arrayBuffer();
-  for (let i = 0; i < 5; i++) await quote(baseUrl);
+  // Warm-up: Next.js loads each route's code on its first request, and V8 needs a moment of
+  // load to optimise the hot paths; keep both out of the numbers.
+  console.log(`Warming up (${WARMUP_SECONDS} s of GET /v1/health, a few quotes and one order) ...`);
+  await cannon({ url: baseUrl, duration: WARMUP_SECONDS, requests: [{ method: "GET", path: "/v1/health" }] });
+  await Promise.all(Array.from({ length: 10 }, () => quote(baseUrl)));
   // One order: warms the route, and is the order that run d reads if run c creates none.
   const warmOrderId = await order(baseUrl, await quote(baseUrl));
   await (await fetch(`${baseUrl}/v1/orders/${warmOrderId}`)).arrayBuffer();
   let orderId: string | undefined; // the first order created by run c
 
   // a. The ceiling.
+  await settle(baseUrl);
   console.log(`\n[a] GET /v1/health for ${SECONDS} s ...`);
   {
     const sampler = failureSampler();
@@ -328,6 +347,7 @@ async function bench(baseUrl: string): Promise<Row[]> {
   }
 
   // b. Quotes.
+  await settle(baseUrl);
   console.log(`\n[b] POST /v1/quotes for ${SECONDS} s ...`);
   {
     const sampler = failureSampler();
@@ -341,6 +361,7 @@ async function bench(baseUrl: string): Promise<Row[]> {
   }
 
   // c. Orders: one fresh confirmation_token and Idempotency-Key per request.
+  await settle(baseUrl);
   {
     const quotesRps = rows[1].requestsPerSec;
     const n = Math.min(MAX_TOKENS, Math.max(MIN_TOKENS, Math.round(quotesRps * SECONDS)));
@@ -383,6 +404,7 @@ async function bench(baseUrl: string): Promise<Row[]> {
   }
 
   // d. Reading an order.
+  await settle(baseUrl);
   orderId ??= warmOrderId;
   console.log(`\n[d] GET /v1/orders/${orderId} for ${SECONDS} s ...`);
   {
@@ -395,6 +417,8 @@ async function bench(baseUrl: string): Promise<Row[]> {
     rows.push(toRow("read order", "GET", "/v1/orders/{id}", r, sampler.notes()));
     reportRun(rows.at(-1)!);
   }
+
+  await settle(baseUrl);
 
   const ceiling = rows[0].requestsPerSec;
   for (const row of rows) row.ratioToCeiling = ceiling > 0 ? round(row.requestsPerSec / ceiling, 3) : null;

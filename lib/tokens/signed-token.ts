@@ -24,8 +24,10 @@ export function verifyToken(prefix: string, purpose: string, token: string): Rec
   const dot = token.lastIndexOf(".");
   if (dot <= prefix.length) return null;
   const body = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), "base64url");
-  const expected = Buffer.from(sign(purpose, body), "base64url");
+  // Compare the signature text itself: decoding first would let other spellings of the same
+  // bytes (ignored padding bits, skipped characters) verify too.
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(sign(purpose, body));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const payload = JSON.parse(Buffer.from(body.slice(prefix.length), "base64url").toString("utf8"));

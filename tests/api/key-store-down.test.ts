@@ -16,3 +16,13 @@ describe("key store unreachable", () => {
     expect(res.headers.get("retry-after")).toBe("5");
   });
 });
+
+describe("database unreachable", () => {
+  it("answers 503 service_unavailable, not 500, when no key is sent", async () => {
+    const { POST } = await import("@/app/v1/quotes/route");
+    const res = await call(POST, { body: letter() });
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe("service_unavailable");
+    expect(res.headers.get("retry-after")).toBeTruthy();
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { AddressSchema, OrderRequestSchema } from "@/lib/letters/schemas";
 
 const address = (over: Record<string, unknown> = {}) => ({
@@ -19,17 +20,21 @@ const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+type Schema = typeof AddressSchema | typeof OrderRequestSchema;
+
 /** The issues of a failed parse as "path: message" strings (fails the test if it parsed). */
-function issuesOf(schema: typeof AddressSchema | typeof OrderRequestSchema, input: unknown): string[] {
+function issuesOf(schema: Schema, input: unknown): string[] {
   const r = schema.safeParse(input);
   expect(r.success, "expected the input to be rejected").toBe(false);
   return r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 }
-const ok = (schema: typeof AddressSchema | typeof OrderRequestSchema, input: unknown) => {
+
+/** The parsed value (fails the test, listing the issues, if it was rejected). */
+function ok<S extends Schema>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
   expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
-  return r.data!;
-};
+  return r.data as z.output<S>;
+}
 
 describe("AddressSchema", () => {
   it("accepts a complete address and defaults the country to US", () => {

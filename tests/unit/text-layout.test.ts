@@ -3,7 +3,7 @@ import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-t
 import { firstUnprintableCharacter, resolveFont } from "@/lib/documents/fonts";
 import { ApiError } from "@/lib/http/api-error";
 
-const from = { name: "Ada Sender", line1: "1 Main St", city: "Springfield", state: "IL", zip: "62701", country: "US" as const };
+const from = { name: "Ada Sender", line1: "1 Main St", line2: undefined, city: "Springfield", state: "IL", zip: "62701", country: "US" as const };
 const to = { name: "Bob Recipient", line1: "200 Elm Ave", line2: "Apt 4", city: "Albany", state: "NY", zip: "12207-1234", country: "US" as const };
 
 const render = (over: Partial<TextLetterInput>) =>

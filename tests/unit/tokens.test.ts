@@ -129,3 +129,18 @@ describe("confirmation tokens", () => {
     expect(quoteIdOfConfirmationToken("garbage")).toBeNull();
   });
 });
+
+describe("signature spelling", () => {
+  it("only the exact issued string verifies: no appended or inserted characters, no padding-bit twins", async () => {
+    const { issueCapability, checkCapability } = await import("@/lib/orders/capability-tokens");
+    const id = "ord_test_" + "a".repeat(24);
+    const token = issueCapability(id, "cancel");
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = token.at(-1)!;
+    const neighbour = alphabet[(alphabet.indexOf(last) ^ 1)];
+    for (const variant of [token + "!", token + "=", token + " ", token.slice(0, -1) + neighbour, token.slice(0, -5) + "!" + token.slice(-5)]) {
+      expect(checkCapability(variant, id, "cancel"), variant.slice(-8)).toEqual({ ok: false, why: "invalid" });
+    }
+    expect(checkCapability(token, id, "cancel")).toEqual({ ok: true });
+  });
+});
