@@ -67,6 +67,12 @@ type Row = {
 type Service = { baseUrl: string; child: ChildProcess; tmp: string; output: string[] };
 let service: Service | undefined;
 
+function checkEnvironment() {
+  if (process.env.SERVICE_ENV === "production") {
+    throw new Error("SERVICE_ENV=production: the benchmark needs THROTTLES_DISABLED=1, which production refuses. Unset SERVICE_ENV to run it.");
+  }
+}
+
 function ensureBuild() {
   if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
   console.log("No .next/BUILD_ID: running `npx next build` first.");
@@ -472,6 +478,7 @@ for (const sig of ["SIGINT", "SIGTERM"] as const) {
 
 let exitCode = 0;
 try {
+  checkEnvironment();
   ensureBuild();
   const { baseUrl } = await startService();
   const rows = await bench(baseUrl);
@@ -497,7 +504,7 @@ try {
 } catch (err) {
   exitCode = 1;
   console.error(`\nBenchmark failed: ${(err as Error).stack ?? err}`);
-  if (service?.output.length) console.error(`Last service output:\n${service.output.slice(-30).join("\n")}`);
+  if (service?.output.length) console.error("(The service's own output is above, prefixed [service].)");
 } finally {
   if (!interrupted) await stopService();
 }
