@@ -13,19 +13,15 @@
 // Settings: BENCH_SECONDS (default 10) is the length of runs a, b and d; run c sends one
 // request per pre-minted token, about as many as b managed in that time (500 to 20000).
 // BENCH_KEEP_DATA=1 keeps the temporary folder (database and logs) for a post-mortem.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import autocannon, { type Options as CannonOptions, type Result as CannonResult } from "autocannon";
+import { CONNECTIONS, cannon, failureSampler, printTable, reportRun, settle, toRow, type Row } from "./bench/cannon";
+import { ROOT, checkEnvironment, ensureBuild, startService, stopService } from "./bench/service";
+import { positiveNumber, round } from "./bench/util";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
-
-const CONNECTIONS = 50;
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const MINT_CONCURRENCY = 20;
@@ -42,141 +38,6 @@ const LETTER = {
 };
 const LETTER_JSON = JSON.stringify(LETTER);
 const JSON_HEADERS = { "content-type": "application/json" };
-
-type Row = {
-  name: string;
-  method: string;
-  path: string;
-  requestsPerSec: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  totalRequests: number;
-  durationSeconds: number;
-  ratioToCeiling: number | null;
-  statusCodes: Record<string, number>;
-  notes: string[];
-};
-
-// ---------------------------------------------------------------------------------------------
-// The service under test
-// ---------------------------------------------------------------------------------------------
-
-type Service = { baseUrl: string; child: ChildProcess; tmp: string; output: string[] };
-let service: Service | undefined;
-
-function checkEnvironment() {
-  if (process.env.SERVICE_ENV === "production") {
-    throw new Error("SERVICE_ENV=production: the benchmark needs THROTTLES_DISABLED=1, which production refuses. Unset SERVICE_ENV to run it.");
-  }
-}
-
-function ensureBuild() {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("No .next/BUILD_ID: running `npx next build` first.");
-  const r = spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: ROOT });
-  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
-}
-
-async function startService(): Promise<Service> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "mail-bench-"));
-  // PostgreSQL runs as the `postgres` OS user when we are root; it must be able to enter the folder.
-  chmodSync(tmp, 0o777);
-  const pgPort = await freePort();
-  let port = await freePort();
-  while (port === pgPort) port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: path.join(tmp, "data"),
-    EMBEDDED_PG_PORT: String(pgPort),
-    PORT: String(port),
-    PUBLIC_BASE_URL: baseUrl,
-    THROTTLES_DISABLED: "1",
-    LOG_LEVEL: "warn",
-    SANDBOX_STEP_SECONDS: "3600",
-  };
-  // No DATABASE_URL: serve.ts then starts the embedded PostgreSQL. It is set to "" rather than
-  // deleted so that a DATABASE_URL in a local .env (loaded by dotenv, which never overrides a
-  // variable that exists) cannot point the benchmark at a real database; serve.ts treats ""
-  // as unset.
-  childEnv.DATABASE_URL = "";
-
-  const output: string[] = [];
-  // detached: its own process group, so that a stuck service can be stopped as a whole.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  forwardLines(child.stdout!, output);
-  forwardLines(child.stderr!, output);
-  service = { baseUrl, child, tmp, output };
-  console.log(`Starting the service on ${baseUrl} (embedded PostgreSQL on port ${pgPort}, data in ${tmp}) ...`);
-
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the service exited (${child.exitCode ?? child.signalCode}) before answering /v1/health`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) {
-        console.log(`Service ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-        return service;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error("the service did not answer GET /v1/health with 200 within 60 s");
-}
-
-async function stopService() {
-  const s = service;
-  if (!s) return;
-  service = undefined;
-  const { child } = s;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const inTime = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
-    if (!inTime) {
-      console.error("The service did not stop within 30 s of SIGTERM; killing its process group.");
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-      await Promise.race([exited, sleep(5_000)]);
-    }
-  }
-  if (process.env.BENCH_KEEP_DATA === "1") console.log(`Kept the data folder ${s.tmp}`);
-  else rmSync(s.tmp, { recursive: true, force: true });
-}
-
-function forwardLines(stream: NodeJS.ReadableStream, keep: string[]) {
-  let buffered = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk: string) => {
-    buffered += chunk;
-    let nl: number;
-    while ((nl = buffered.indexOf("\n")) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (!line.trim()) continue;
-      keep.push(line);
-      if (keep.length > 200) keep.shift();
-      process.stderr.write(`[service] ${line}\n`);
-    }
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
@@ -238,92 +99,23 @@ async function mintTokens(baseUrl: string, n: number): Promise<string[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// autocannon
-// ---------------------------------------------------------------------------------------------
-
-function cannon(opts: CannonOptions): Promise<CannonResult> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-function toRow(name: string, method: string, routePath: string, r: CannonResult, notes: string[] = []): Row {
-  const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(count);
-  const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-  return {
-    name,
-    method,
-    path: routePath,
-    requestsPerSec: round(r.requests.average, 1),
-    latencyP50Ms: round(r.latency.p50, 2),
-    latencyP99Ms: round(r.latency.p99, 2),
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    totalRequests: total,
-    durationSeconds: r.duration,
-    ratioToCeiling: null,
-    statusCodes,
-    notes,
-  };
-}
-
-function reportRun(row: Row) {
-  const codes = Object.entries(row.statusCodes).map(([c, n]) => `${c}x${n}`).join(" ");
-  console.log(
-    `  ${row.requestsPerSec} req/s, p50 ${row.latencyP50Ms} ms, p99 ${row.latencyP99Ms} ms, ${row.totalRequests} responses [${codes}]` +
-      (row.non2xx ? `, ${row.non2xx} non-2xx` : "") +
-      (row.errors ? `, ${row.errors} errors (${row.timeouts} timeouts)` : ""),
-  );
-  for (const n of row.notes) console.log(`  ! ${n}`);
-}
-
-/**
- * Lets the service finish what the previous run left in flight: a duration-bound autocannon run
- * stops with up to CONNECTIONS requests still queued in the server, and they would otherwise be
- * counted against the next run (or still be running when the service is stopped).
- */
-async function settle(baseUrl: string) {
-  await sleep(500);
-  for (let i = 0; i < 20; i++) {
-    const t = performance.now();
-    await (await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(30_000) })).arrayBuffer();
-    if (performance.now() - t < 50) return;
-    await sleep(250);
-  }
-}
-
-/** Keeps the first few non-2xx responses so that failures can be reported with their bodies. */
-function failureSampler(limit = 5) {
-  const samples: string[] = [];
-  const counts = new Map<string, number>();
-  return {
-    record(status: number, body: string) {
-      if (status >= 200 && status < 300) return;
-      let code = "";
-      try {
-        code = String(JSON.parse(body)?.code ?? "");
-      } catch {
-        // not JSON
-      }
-      const k = `${status}${code ? ` ${code}` : ""}`;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-      if (samples.length < limit) samples.push(`${status}: ${body.slice(0, 300)}`);
-    },
-    notes(): string[] {
-      if (!counts.size) return [];
-      return [
-        `non-2xx by status/code: ${[...counts].map(([k, n]) => `${k} x${n}`).join(", ")}`,
-        ...samples.map((s) => `sample ${s}`),
-      ];
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The benchmark
 // ---------------------------------------------------------------------------------------------
+
+/** One duration-bound run of a single request shape, as a table row. */
+async function timedRun(baseUrl: string, name: string, method: "GET" | "POST", routePath: string, label: string, body?: string): Promise<Row> {
+  await settle(baseUrl);
+  console.log(`\n${name}: ${method} ${label} for ${SECONDS} s ...`);
+  const sampler = failureSampler();
+  const r = await cannon({
+    url: baseUrl,
+    duration: SECONDS,
+    requests: [{ method, path: routePath, ...(body ? { headers: JSON_HEADERS, body } : {}), onResponse: (s, b) => sampler.record(s, b) }],
+  });
+  const row = toRow(name, method, label, r, sampler.notes());
+  reportRun(row);
+  return row;
+}
 
 async function bench(baseUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
@@ -338,33 +130,8 @@ async function bench(baseUrl: string): Promise<Row[]> {
   await (await fetch(`${baseUrl}/v1/orders/${warmOrderId}`)).arrayBuffer();
   let orderId: string | undefined; // the first order created by run c
 
-  // a. The ceiling.
-  await settle(baseUrl);
-  console.log(`\n[a] GET /v1/health for ${SECONDS} s ...`);
-  {
-    const sampler = failureSampler();
-    const r = await cannon({
-      url: baseUrl,
-      duration: SECONDS,
-      requests: [{ method: "GET", path: "/v1/health", onResponse: (s, b) => sampler.record(s, b) }],
-    });
-    rows.push(toRow("health (ceiling)", "GET", "/v1/health", r, sampler.notes()));
-    reportRun(rows.at(-1)!);
-  }
-
-  // b. Quotes.
-  await settle(baseUrl);
-  console.log(`\n[b] POST /v1/quotes for ${SECONDS} s ...`);
-  {
-    const sampler = failureSampler();
-    const r = await cannon({
-      url: baseUrl,
-      duration: SECONDS,
-      requests: [{ method: "POST", path: "/v1/quotes", headers: JSON_HEADERS, body: LETTER_JSON, onResponse: (s, b) => sampler.record(s, b) }],
-    });
-    rows.push(toRow("quote", "POST", "/v1/quotes", r, sampler.notes()));
-    reportRun(rows.at(-1)!);
-  }
+  rows.push(await timedRun(baseUrl, "health (ceiling)", "GET", "/v1/health", "/v1/health"));
+  rows.push(await timedRun(baseUrl, "quote", "POST", "/v1/quotes", "/v1/quotes", LETTER_JSON));
 
   // c. Orders: one fresh confirmation_token and Idempotency-Key per request.
   await settle(baseUrl);
@@ -410,44 +177,12 @@ async function bench(baseUrl: string): Promise<Row[]> {
   }
 
   // d. Reading an order.
-  await settle(baseUrl);
-  orderId ??= warmOrderId;
-  console.log(`\n[d] GET /v1/orders/${orderId} for ${SECONDS} s ...`);
-  {
-    const sampler = failureSampler();
-    const r = await cannon({
-      url: baseUrl,
-      duration: SECONDS,
-      requests: [{ method: "GET", path: `/v1/orders/${orderId}`, onResponse: (s, b) => sampler.record(s, b) }],
-    });
-    rows.push(toRow("read order", "GET", "/v1/orders/{id}", r, sampler.notes()));
-    reportRun(rows.at(-1)!);
-  }
-
+  rows.push(await timedRun(baseUrl, "read order", "GET", `/v1/orders/${orderId ?? warmOrderId}`, "/v1/orders/{id}"));
   await settle(baseUrl);
 
   const ceiling = rows[0].requestsPerSec;
   for (const row of rows) row.ratioToCeiling = ceiling > 0 ? round(row.requestsPerSec / ceiling, 3) : null;
   return rows;
-}
-
-function printTable(rows: Row[]) {
-  const header = ["route", "", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "vs ceiling"];
-  const body = rows.map((r) => [
-    r.name,
-    `${r.method} ${r.path}`,
-    r.requestsPerSec.toFixed(1),
-    r.latencyP50Ms.toFixed(2),
-    r.latencyP99Ms.toFixed(2),
-    String(r.non2xx),
-    String(r.errors),
-    r.ratioToCeiling === null ? "-" : `${(r.ratioToCeiling * 100).toFixed(1)} %`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => "| " + cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
-  console.log(line(header));
-  console.log("|" + widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|") + "|");
-  for (const b of body) console.log(line(b));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,35 +239,9 @@ try {
 } catch (err) {
   exitCode = 1;
   console.error(`\nBenchmark failed: ${(err as Error).stack ?? err}`);
-  if (service?.output.length) console.error("(The service's own output is above, prefixed [service].)");
+  console.error("(Any output of the service is above, prefixed [service].)");
 } finally {
   if (!interrupted) await stopService();
 }
 process.exit(exitCode);
 
-// ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-function sleep(ms: number) {
-  return new Promise<void>((r) => setTimeout(r, ms));
-}
-
-function round(n: number, digits: number) {
-  const f = 10 ** digits;
-  return Math.round((n ?? 0) * f) / f;
-}
-
-function positiveNumber(value: string | undefined, fallback: number) {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
-}

@@ -23,7 +23,7 @@ export function AddressFields(props: { legend: string; idPrefix: string; value: 
             <input
               id={`${props.idPrefix}-${f.key}`}
               name={`${props.idPrefix}-${f.key}`}
-              className="rounded border border-stone-300 px-2 py-1.5 uppercase-none focus:outline-2 focus:outline-blue-600"
+              className="rounded border border-stone-300 px-2 py-1.5 focus:outline-2 focus:outline-blue-600"
               autoComplete={`section-${props.idPrefix} ${f.autoComplete}`}
               maxLength={f.maxLength}
               required={f.required}

@@ -112,7 +112,7 @@ export function ComposeForm() {
   }
 
   return (
-    <form onSubmit={getQuote} className="flex flex-col gap-5" noValidate={false}>
+    <form onSubmit={getQuote} className="flex flex-col gap-5">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-semibold">Format</span>

@@ -1,16 +1,26 @@
 import { z } from "zod";
 import { FORMATS, HANDWRITING, MAIL_CLASSES, isLetterFormat } from "@/lib/letters/formats";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
+import { firstUnprintableCharacter } from "@/lib/documents/fonts";
 
 // Request schemas of POST /v1/orders and POST /v1/quotes (spec 2.1, 4.1). Optional fields
 // accept null as "absent": many JSON clients send nulls for fields they do not use.
 
+// Address lines print on the letter, so they must be one line of characters the print fonts
+// have (a NUL would also be refused by PostgreSQL).
 const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} must be a string` })
     .trim()
     .min(min, { error: min === 1 ? `${label} is required and cannot be blank` : `${label} must be at least ${min} characters` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .superRefine((value, ctx) => {
+      const bad = [...value].find((ch) => ch < " " || ch === "\x7f") ?? firstUnprintableCharacter(value);
+      if (bad) {
+        const cp = bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+        ctx.addIssue({ code: "custom", message: `${label} contains U+${cp}, which cannot be printed on one address line; use Western European letters (Windows-1252)` });
+      }
+    });
 
 export const AddressSchema = z.strictObject({
   name: text("name", 1, 80),

@@ -42,9 +42,9 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     if (claim.kind === "replay") return replay(claim.body, claim.orderId);
   }
   try {
-    const letter = await checkConfirmation(req);
+    const { letter, quoteId } = await checkConfirmation(req);
     if (!sandbox) throw new ApiError("live_orders_unavailable");
-    return await insertSandboxOrder(req, letter, caller, idem);
+    return await insertSandboxOrder(req, letter, quoteId, caller, idem);
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});
     throw err;
@@ -52,7 +52,7 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
 }
 
 /** The confirmation gate (spec 4.1 rule 2): the token must name an unused, unexpired quote of this very letter. */
-async function checkConfirmation(req: OrderRequest): Promise<PreparedLetter> {
+async function checkConfirmation(req: OrderRequest): Promise<{ letter: PreparedLetter; quoteId: string }> {
   const quoteId = quoteIdOfConfirmationToken(req.confirmation_token!);
   if (!quoteId) throw new ApiError("confirmation_invalid");
   const quote = await db().quote.findUnique({ where: { id: quoteId } });
@@ -66,14 +66,19 @@ async function checkConfirmation(req: OrderRequest): Promise<PreparedLetter> {
       : "";
     throw new ApiError("confirmation_mismatch", `The letter differs from the one quoted (recipient, sender, content, format, class, options or sandbox changed).${what}`);
   }
-  return letter;
+  return { letter, quoteId };
 }
 
-async function insertSandboxOrder(req: OrderRequest, letter: PreparedLetter, caller: Caller, idem: IdempotencyScope | null): Promise<CreateOrderResult> {
+async function insertSandboxOrder(
+  req: OrderRequest,
+  letter: PreparedLetter,
+  quoteId: string,
+  caller: Caller,
+  idem: IdempotencyScope | null,
+): Promise<CreateOrderResult> {
   const id = newOrderId(true);
   const trackingCode = newTrackingCode();
   const capability = issueCapabilities(id);
-  const quoteId = quoteIdOfConfirmationToken(req.confirmation_token!)!;
   const hold = isSandboxHold(letter.to);
   const now = new Date();
 

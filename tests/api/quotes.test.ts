@@ -101,3 +101,16 @@ describe("POST /v1/quotes", () => {
     expect((await db().quote.findUniqueOrThrow({ where: { id: res.json.quote.id } })).usedAt).toBeNull();
   });
 });
+
+describe("POST /v1/quotes with addresses that cannot print", () => {
+  it("refuses control characters, line breaks and characters the fonts lack with a 400, never a 500", async () => {
+    for (const name of ["Ada\u0000Lovelace", "Ada\nLovelace", "Ada 😀 Lovelace"]) {
+      const res = await call(postQuote, { body: letter({ to: { name, line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" } }) });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.json.code).toBe("validation_error");
+      expect(res.json.reason).toContain("to.name");
+    }
+    const accented = await call(postQuote, { body: letter({ to: { name: "José Muñoz-Ærø", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" } }) });
+    expect(accented.status).toBe(200);
+  });
+});

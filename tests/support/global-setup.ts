@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 import { startEmbeddedPostgres, type EmbeddedDb } from "@/lib/embedded-db/start-embedded-postgres";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
+import { freePort } from "@/scripts/support/free-port";
 
 // A real PostgreSQL on a fresh data folder for every run of the API tier.
 let pg: EmbeddedDb | undefined;
@@ -29,15 +29,4 @@ export async function setup() {
 export async function teardown() {
   await pg?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }

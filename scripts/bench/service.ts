@@ -1,0 +1,127 @@
+// The service under test: `scripts/serve.ts` on a fresh embedded PostgreSQL in a temporary
+// folder, with the throttles off (THROTTLES_DISABLED, which production refuses).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../support/free-port";
+import { sleep } from "./util";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export function checkEnvironment() {
+  if (process.env.SERVICE_ENV === "production") {
+    throw new Error("SERVICE_ENV=production: the benchmark needs THROTTLES_DISABLED=1, which production refuses. Unset SERVICE_ENV to run it.");
+  }
+}
+
+export function ensureBuild() {
+  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
+  console.log("No .next/BUILD_ID: running `npx next build` first.");
+  const r = spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: ROOT });
+  if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
+}
+
+export type Service = { baseUrl: string; child: ChildProcess; tmp: string; output: string[] };
+let service: Service | undefined;
+
+
+
+export async function startService(): Promise<Service> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "mail-bench-"));
+  // PostgreSQL runs as the `postgres` OS user when we are root; it must be able to enter the folder.
+  chmodSync(tmp, 0o777);
+  const pgPort = await freePort();
+  let port = await freePort();
+  while (port === pgPort) port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(tmp, "data"),
+    EMBEDDED_PG_PORT: String(pgPort),
+    PORT: String(port),
+    PUBLIC_BASE_URL: baseUrl,
+    THROTTLES_DISABLED: "1",
+    LOG_LEVEL: "warn",
+    SANDBOX_STEP_SECONDS: "3600",
+  };
+  // No DATABASE_URL: serve.ts then starts the embedded PostgreSQL. It is set to "" rather than
+  // deleted so that a DATABASE_URL in a local .env (loaded by dotenv, which never overrides a
+  // variable that exists) cannot point the benchmark at a real database; serve.ts treats ""
+  // as unset.
+  childEnv.DATABASE_URL = "";
+
+  const output: string[] = [];
+  // detached: its own process group, so that a stuck service can be stopped as a whole.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  forwardLines(child.stdout!, output);
+  forwardLines(child.stderr!, output);
+  service = { baseUrl, child, tmp, output };
+  console.log(`Starting the service on ${baseUrl} (embedded PostgreSQL on port ${pgPort}, data in ${tmp}) ...`);
+
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the service exited (${child.exitCode ?? child.signalCode}) before answering /v1/health`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) {
+        console.log(`Service ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        return service;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error("the service did not answer GET /v1/health with 200 within 60 s");
+}
+
+export async function stopService() {
+  const s = service;
+  if (!s) return;
+  service = undefined;
+  const { child } = s;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGTERM");
+    const inTime = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+    if (!inTime) {
+      console.error("The service did not stop within 30 s of SIGTERM; killing its process group.");
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, sleep(5_000)]);
+    }
+  }
+  if (process.env.BENCH_KEEP_DATA === "1") console.log(`Kept the data folder ${s.tmp}`);
+  else rmSync(s.tmp, { recursive: true, force: true });
+}
+
+function forwardLines(stream: NodeJS.ReadableStream, keep: string[]) {
+  let buffered = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (!line.trim()) continue;
+      keep.push(line);
+      if (keep.length > 200) keep.shift();
+      process.stderr.write(`[service] ${line}\n`);
+    }
+  });
+}
+
