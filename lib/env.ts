@@ -16,6 +16,22 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   THROTTLES_DISABLED: flag,
   SANDBOX_STEP_SECONDS: z.coerce.number().min(0.05).max(86400).default(60),
+  // Outbound fetches (pdf_url, webhook_url) may reach 127.0.0.0/8 and ::1. Development and tests only.
+  OUTBOUND_ALLOW_LOOPBACK: flag,
+  // S3-compatible object storage for uploads and proofs. Unset: the built-in store in PostgreSQL.
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  // Address verification: embedded (offline ZIP data, the default), usps (Addresses API v3) or lob.
+  ADDRESS_VERIFIER: z.enum(["embedded", "usps", "lob"]).default("embedded"),
+  USPS_CLIENT_ID: z.string().min(1).optional(),
+  USPS_CLIENT_SECRET: z.string().min(1).optional(),
+  USPS_API_BASE: z.url().default("https://apis.usps.com"),
+  LOB_API_KEY: z.string().min(1).optional(),
+  LOB_API_BASE: z.url().default("https://api.lob.com"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };
@@ -37,6 +53,14 @@ export function env(): Env {
     if (!e.SIGNING_SECRET) throw new Error("Invalid configuration: SIGNING_SECRET is required in production");
     if (e.THROTTLES_DISABLED) throw new Error("Invalid configuration: THROTTLES_DISABLED is a benchmark-only setting and is refused in production");
     if (!e.PUBLIC_BASE_URL) throw new Error("Invalid configuration: PUBLIC_BASE_URL is required in production");
+    if (e.OUTBOUND_ALLOW_LOOPBACK) throw new Error("Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for development and tests and is refused in production");
+  }
+  if (e.ADDRESS_VERIFIER === "usps" && !(e.USPS_CLIENT_ID && e.USPS_CLIENT_SECRET)) {
+    throw new Error("Invalid configuration: ADDRESS_VERIFIER=usps needs USPS_CLIENT_ID and USPS_CLIENT_SECRET");
+  }
+  if (e.ADDRESS_VERIFIER === "lob" && !e.LOB_API_KEY) throw new Error("Invalid configuration: ADDRESS_VERIFIER=lob needs LOB_API_KEY");
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   }
   cached = {
     ...e,

@@ -8,6 +8,9 @@ import type { Caller } from "@/lib/http/define-route";
 // address, counted in PostgreSQL so that every web instance shares them.
 export const THROTTLES = {
   orders_sandbox: { points: 20, duration: 60 },
+  uploads: { points: 10, duration: 60 },
+  address_autocomplete: { points: 30, duration: 60 },
+  address_reverse: { points: 30, duration: 60 },
 } as const;
 export type ThrottleBucket = keyof typeof THROTTLES;
 
