@@ -2,7 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PDFKit reads its built-in font metrics from its own folder at run time; bundling it breaks that.
-  serverExternalPackages: ["pdfkit", "pino", "pg", "@prisma/adapter-pg"],
+  // pdfjs-dist loads its worker, fonts and @napi-rs/canvas native binding from its own folder.
+  serverExternalPackages: ["pdfkit", "pino", "pg", "@prisma/adapter-pg", "pdfjs-dist", "@napi-rs/canvas", "pdf-lib", "zipcodes"],
   poweredByHeader: false,
 };
 

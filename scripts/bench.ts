@@ -7,7 +7,9 @@
 //   b. POST /v1/quotes       - a one-page sandbox letter
 //   c. POST /v1/orders       - sandbox orders, each with its own pre-minted confirmation_token
 //   d. GET  /v1/orders/{id}  - reading an order created in c
-// and prints a table (also written to bench-results.json at the repo root). The service is
+// then, with the service stopped, times the document work in-process (scripts/bench/documents.ts:
+// laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF),
+// and prints the tables (also written to bench-results.json at the repo root). The service is
 // always stopped at the end, also on failure.
 //
 // Settings: BENCH_SECONDS (default 10) is the length of runs a, b and d; run c sends one
@@ -20,6 +22,7 @@ import path from "node:path";
 import { CONNECTIONS, cannon, failureSampler, printTable, reportRun, settle, toRow, type Row } from "./bench/cannon";
 import { ROOT, checkEnvironment, ensureBuild, startService, stopService } from "./bench/service";
 import { positiveNumber, round } from "./bench/util";
+import { benchDocuments, printDocumentTable } from "./bench/documents";
 
 process.chdir(ROOT);
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
@@ -217,10 +220,13 @@ try {
   ensureBuild();
   const { baseUrl } = await startService();
   const rows = await bench(baseUrl);
+  await stopService(); // the document timings run in this process, with the machine to themselves
+  const documents = await benchDocuments();
 
   console.log(`\nResults (${new Date().toISOString()})`);
   console.log(`Machine: Node ${machine.node}, ${machine.cpus} CPUs, ${machine.totalMemoryGiB} GiB RAM. ${NOTE}\n`);
   printTable(rows);
+  printDocumentTable(documents);
   const problems = rows.filter((r) => r.non2xx || r.errors).map((r) => `${r.method} ${r.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   if (problems.length) {
     console.log("\nProblems:");
@@ -230,7 +236,7 @@ try {
   writeFileSync(
     RESULTS_FILE,
     JSON.stringify(
-      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, problems },
+      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, documents, problems },
       null,
       2,
     ) + "\n",

@@ -5,6 +5,9 @@ import { AddressFields, emptyAddress, type AddressDraft } from "@/components/com
 
 type Envelope = { status: string; code?: string; reason?: string; next?: string[] };
 type Quote = { price_cents: number; page_count: number; breakdown: { id: string; label: string; amount_cents: number }[] };
+type Proof = { pdf_url: string; thumbnail_url: string; notes: string[] };
+type AddressOut = { name: string; line1: string; line2?: string; city: string; state: string; zip: string };
+type Quoted = { key: string; token: string; quote: Quote; proof: Proof; correctedTo?: AddressOut; correctedFrom?: AddressOut };
 type Sent = { orderId: string; status: string; trackingUrl: string; trackingNumber: string | null; expected: string | null };
 
 const FORMATS = [
@@ -35,7 +38,7 @@ export function ComposeForm() {
   const [to, setTo] = useState<AddressDraft>(emptyAddress);
   const [text, setText] = useState("");
   const [email, setEmail] = useState("");
-  const [quote, setQuote] = useState<{ key: string; token: string; quote: Quote } | null>(null);
+  const [quote, setQuote] = useState<Quoted | null>(null);
   const [busy, setBusy] = useState<"quote" | "send" | null>(null);
   const [error, setError] = useState<Envelope | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
@@ -68,7 +71,14 @@ export function ComposeForm() {
     try {
       const res = await call("/v1/quotes", letter);
       if (res.status !== "ok") return setError(res);
-      setQuote({ key: letterKey, token: res.confirmation_token as string, quote: res.quote as Quote });
+      setQuote({
+        key: letterKey,
+        token: res.confirmation_token as string,
+        quote: res.quote as Quote,
+        proof: res.proof as Proof,
+        correctedTo: res.corrected_to as AddressOut | undefined,
+        correctedFrom: res.corrected_from as AddressOut | undefined,
+      });
     } catch {
       setError({ status: "failed", reason: "The service could not be reached. Check your connection and try again." });
     } finally {
@@ -180,6 +190,22 @@ export function ComposeForm() {
               </tbody>
             </table>
             <p className="mt-2 text-xs text-stone-500">Sandbox orders are free: you will not be charged this amount.</p>
+            <Corrections to={currentQuote.correctedTo} from={currentQuote.correctedFrom} />
+            <figure className="mt-4 flex flex-col items-start gap-2 sm:flex-row">
+              {/* The proof is the exact PDF that will print; its page 1 is drawn by the service. */}
+              <a href={new URL(currentQuote.proof.pdf_url).pathname} target="_blank" rel="noopener" className="shrink-0">
+                <img src={new URL(currentQuote.proof.thumbnail_url).pathname} alt="Proof of page 1 as it will print" width={160} height={207} className="border border-stone-300 shadow-sm" />
+              </a>
+              <figcaption className="text-sm">
+                <a className="font-medium text-blue-700 underline" href={new URL(currentQuote.proof.pdf_url).pathname} target="_blank" rel="noopener">
+                  Open the proof (PDF)
+                </a>
+                <span className="block text-xs text-stone-500">This is exactly what will print.</span>
+                {currentQuote.proof.notes.map((n) => (
+                  <span key={n} className="mt-1 block text-xs text-amber-800">{n}</span>
+                ))}
+              </figcaption>
+            </figure>
           </>
         ) : (
           <p className="text-sm text-stone-500">Fill in the letter and get a quote to see the price.</p>
@@ -195,5 +221,17 @@ export function ComposeForm() {
         </button>
       </div>
     </form>
+  );
+}
+
+function Corrections({ to, from }: { to?: AddressOut; from?: AddressOut }) {
+  if (!to && !from) return null;
+  const line = (a: AddressOut) => [a.line1, a.line2, `${a.city} ${a.state} ${a.zip}`].filter(Boolean).join(", ");
+  return (
+    <div className="mt-3 rounded bg-sky-50 p-2 text-xs text-sky-900" data-testid="address-corrections">
+      <p className="font-semibold">Addresses as the Postal Service writes them (this is how they will print):</p>
+      {to ? <p>To: {line(to)}</p> : null}
+      {from ? <p>From: {line(from)}</p> : null}
+    </div>
   );
 }

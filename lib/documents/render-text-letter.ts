@@ -5,6 +5,7 @@ import { isLetterFormat } from "@/lib/letters/formats";
 import { FONT_FAMILIES, type FontFamily } from "@/lib/documents/fonts";
 import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
 import { ApiError } from "@/lib/http/api-error";
+import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
 
 export type TextLetterInput = {
   format: Format;
@@ -31,10 +32,6 @@ const CARD_SIZES: Record<string, [number, number]> = {
 /** Normalizes line endings and tabs so layout and the content hash see the same text. */
 export function normalizeLetterText(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ");
-}
-
-export function addressLines(a: Address): string[] {
-  return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city} ${a.state} ${a.zip}`];
 }
 
 /**
@@ -73,12 +70,10 @@ function layoutLetter(input: TextLetterInput, text: string) {
   });
   const width = LETTER[0] - 2 * INCH;
 
-  // Return address, top left.
-  doc.font(fonts.regular).fontSize(10).text(addressLines(input.from).join("\n"), INCH, 0.75 * INCH, { width: 3.5 * INCH });
-  // Recipient: in the window of a #10 double-window envelope (0.875 in from the left,
-  // 2 in from the top) for letter_windowed; a business-letter block for the open-face letter.
-  const recipientX = input.format === "letter_windowed" ? 0.875 * INCH : INCH;
-  doc.font(fonts.bold).fontSize(11).text(addressLines(input.to).join("\n"), recipientX, 2 * INCH, { width: 3.75 * INCH });
+  const r = RETURN_BLOCK;
+  doc.font(fonts.regular).fontSize(r.fontSize).text(addressLines(input.from).join("\n"), r.x, r.top, { width: r.width });
+  const to = recipientBlock(input.format);
+  doc.font(fonts.bold).fontSize(to.fontSize).text(addressLines(input.to).join("\n"), to.x, to.top, { width: to.width });
   doc.font(fonts.regular).fontSize(11).text(text, INCH, 3.5 * INCH, { width, lineGap: 2 });
 
   const range = doc.bufferedPageRange();

@@ -24,7 +24,10 @@ export type RouteContext<B, P> = {
   request: Request;
 };
 
-export type RouteResult = { http?: number; body: Record<string, unknown>; headers?: Record<string, string> };
+export type RouteResult =
+  | { http?: number; body: Record<string, unknown>; headers?: Record<string, string> }
+  /** A non-JSON answer (a proof PDF or image); failures still use the envelope. */
+  | { raw: Response };
 
 type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
   scope: Scope;
@@ -70,14 +73,14 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
         : undefined;
 
       const result = await handler({ body: body as Infer<B>, params: params as Infer<P>, caller, requestId, request });
-      response = Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
+      response = "raw" in result ? result.raw : Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
     } catch (err) {
       const apiError = toApiError(err, requestId);
       code = apiError.code;
       response = Response.json(apiError.envelope(), { status: apiError.http, headers: apiError.headers });
     }
     response.headers.set("x-request-id", requestId);
-    response.headers.set("cache-control", "no-store");
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(performance.now() - started) }, "request");
     return response;
   };

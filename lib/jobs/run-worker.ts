@@ -1,4 +1,5 @@
 import { advanceSandboxOrders } from "@/lib/jobs/advance-sandbox-orders";
+import { sweepStaleDocuments, SWEEP_INTERVAL_MS } from "@/lib/jobs/sweep-stale-documents";
 import { log } from "@/lib/log";
 
 /**
@@ -10,6 +11,7 @@ export function runWorker(opts: { pollMs?: number } = {}): { stop: () => Promise
   let stopped = false;
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  let nextSweepAt = 0;
 
   const tick = async () => {
     try {
@@ -17,6 +19,11 @@ export function runWorker(opts: { pollMs?: number } = {}): { stop: () => Promise
       do {
         n = await advanceSandboxOrders();
       } while (n > 0 && !stopped);
+      if (Date.now() >= nextSweepAt) {
+        nextSweepAt = Date.now() + SWEEP_INTERVAL_MS;
+        const swept = await sweepStaleDocuments();
+        if (swept.uploads || swept.quoteProofs) log.info(swept, "swept unused uploads and quote proofs older than 30 days");
+      }
     } catch (err) {
       log.error({ err }, "worker tick failed; will retry");
     }

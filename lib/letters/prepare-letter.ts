@@ -1,12 +1,15 @@
-import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/http/api-error";
 import type { OrderRequest, Address } from "@/lib/letters/schemas";
 import { isLetterFormat, type Handwriting } from "@/lib/letters/formats";
-import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/documents/fonts";
-import { normalizeLetterText, renderTextLetter } from "@/lib/documents/render-text-letter";
+import { letterFingerprint } from "@/lib/letters/letter-fingerprint";
+import { buildLetterDocument, type LetterDocument } from "@/lib/documents/letter-document";
+import { verifyLetterAddresses, type AddressVerification } from "@/lib/addresses/address-verifier";
 import { priceLetter, type Price } from "@/lib/quotes/pricing";
 
-/** A letter as it will print and be charged: the same for its quote and its order. */
+/**
+ * A letter as it will print and be charged, prepared once when it is quoted: both addresses
+ * verified and standardized, the content turned into the PDF that prints, the price. The order
+ * made from the quote prints exactly this.
+ */
 export type PreparedLetter = {
   sandbox: boolean;
   format: OrderRequest["format"];
@@ -15,78 +18,66 @@ export type PreparedLetter = {
   tracking: boolean;
   handwriting?: Handwriting;
   removeBranding: boolean;
-  font: FontFamily;
-  text: string;
-  contentSha256: string;
-  pageCount: number;
-  pdf: Buffer;
+  /** The addresses as they will print: standardized by the verifier. */
   to: Address;
   from: Address;
+  verification: { to: AddressVerification; from: AddressVerification };
+  document: LetterDocument;
   price: Price;
-  /** What the confirmation token binds: sha256 over everything above that reaches paper or the bill. */
+  /** What the confirmation token binds (see letterFingerprint). */
   fingerprint: string;
 };
 
-const sha256 = (s: string | Buffer) => createHash("sha256").update(s).digest("hex");
-
 export async function prepareLetter(req: OrderRequest): Promise<PreparedLetter> {
-  if (req.text === undefined) {
-    throw new ApiError("pdf_input_unavailable");
-  }
-  const font = resolveFont(req.font);
-  if (!font) {
-    throw new ApiError("validation_error", `Invalid request body: font: \`${req.font}\` is not a font we print; use one of ${FONT_NAMES.join(", ")}.`);
-  }
-  const bad = firstUnprintableCharacter(req.text);
-  if (bad) {
-    const cp = bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    throw new ApiError("validation_error", `Invalid request body: text: the character "${bad}" (U+${cp}) cannot be printed; the print fonts cover Western European text (Windows-1252).`);
-  }
-  const text = normalizeLetterText(req.text);
+  const verification = await verifyLetterAddresses(req.to, req.from);
+  const to = verification.to.standardized;
+  const from = verification.from.standardized;
   const handwriting = req.format === "notecard" ? (req.handwriting ?? "script") : undefined;
-  const doc = await renderTextLetter({ format: req.format, text, font, handwriting, from: req.from, to: req.to });
+  const document = await buildLetterDocument(req, to, from, handwriting);
 
   const color = req.color ?? false;
   const removeBranding = req.remove_branding ?? false;
-  const tracking = req.tracking ?? isLetterFormat(req.format);
-  const price = priceLetter({ format: req.format, mailClass: req.mail_class, pageCount: doc.pageCount, color, handwriting, removeBranding });
-  const contentSha256 = sha256(`text\0${font}\0${text}`);
-  const fingerprint = sha256(
-    JSON.stringify({
-      v: 1,
-      sandbox: req.sandbox ?? false,
-      format: req.format,
-      mail_class: req.mail_class,
-      color,
-      tracking,
-      handwriting: handwriting ?? null,
-      remove_branding: removeBranding,
-      content: contentSha256,
-      to: canonicalAddress(req.to),
-      from: canonicalAddress(req.from),
-      price_cents: price.priceCents,
-    }),
-  );
+  const price = priceLetter({ format: req.format, mailClass: req.mail_class, pageCount: document.pageCount, color, handwriting, removeBranding });
   return {
     sandbox: req.sandbox ?? false,
     format: req.format,
     mailClass: req.mail_class,
     color,
-    tracking,
+    tracking: req.tracking ?? isLetterFormat(req.format),
     handwriting,
     removeBranding,
-    font,
-    text,
-    contentSha256,
-    pageCount: doc.pageCount,
-    pdf: doc.pdf,
-    to: req.to,
-    from: req.from,
+    to,
+    from,
+    verification,
+    document,
     price,
-    fingerprint,
+    fingerprint: letterFingerprint(req),
   };
 }
 
-function canonicalAddress(a: Address) {
-  return [a.name, a.line1, a.line2 ?? "", a.city, a.state, a.zip];
+/** What a quote keeps of its letter so that its order can be made without preparing it again. */
+export type LetterSnapshot = Omit<PreparedLetter, "document" | "price" | "fingerprint" | "sandbox" | "format" | "mailClass"> & {
+  contentKind: LetterDocument["contentKind"];
+  contentSource: string;
+  contentSha256: string;
+  text: string | null;
+  font: string | null;
+};
+
+export function snapshotOf(letter: PreparedLetter): LetterSnapshot {
+  const { document: d } = letter;
+  return {
+    color: letter.color,
+    tracking: letter.tracking,
+    handwriting: letter.handwriting,
+    removeBranding: letter.removeBranding,
+    to: letter.to,
+    from: letter.from,
+    verification: letter.verification,
+    contentKind: d.contentKind,
+    contentSource: d.contentSource,
+    contentSha256: d.contentSha256,
+    text: d.text,
+    font: d.font,
+  };
 }

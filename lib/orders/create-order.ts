@@ -13,7 +13,13 @@ import {
 } from "@/lib/http/idempotency";
 import { throttle } from "@/lib/http/throttle";
 import type { OrderRequest } from "@/lib/letters/schemas";
-import { prepareLetter, type PreparedLetter } from "@/lib/letters/prepare-letter";
+import { letterFingerprint } from "@/lib/letters/letter-fingerprint";
+import type { LetterSnapshot } from "@/lib/letters/prepare-letter";
+import type { BreakdownLine } from "@/lib/quotes/pricing";
+import { getProofLinks } from "@/lib/documents/proofs";
+import { markUploadUsed } from "@/lib/documents/uploads";
+import { publicAddress } from "@/lib/letters/public-address";
+import type { Format, MailClass } from "@/lib/letters/formats";
 import { quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 import { issueCapabilities } from "@/lib/orders/capability-tokens";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
@@ -42,44 +48,67 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     if (claim.kind === "replay") return replay(claim.body, claim.orderId);
   }
   try {
-    const { letter, quoteId } = await checkConfirmation(req);
+    const quote = await checkConfirmation(req);
     if (!sandbox) throw new ApiError("live_orders_unavailable");
-    return await insertSandboxOrder(req, letter, quoteId, caller, idem);
+    return await insertSandboxOrder(req, quote, caller, idem);
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});
     throw err;
   }
 }
 
-/** The confirmation gate (spec 4.1 rule 2): the token must name an unused, unexpired quote of this very letter. */
-async function checkConfirmation(req: OrderRequest): Promise<{ letter: PreparedLetter; quoteId: string }> {
+/** The quote an order prints: its letter, price and proof, exactly as the sender saw them. */
+type ConfirmedQuote = {
+  id: string;
+  format: string;
+  mailClass: string;
+  priceCents: number;
+  breakdown: BreakdownLine[];
+  pageCount: number;
+  proofId: string | null;
+  letter: LetterSnapshot;
+};
+
+/**
+ * The confirmation gate (spec 4.1 rule 2): the token must name an unused, unexpired quote of
+ * this very letter. The comparison needs nothing but the request, so a confirmed order is
+ * never fetched, verified or laid out a second time: it prints the quote's proof.
+ */
+async function checkConfirmation(req: OrderRequest): Promise<ConfirmedQuote> {
   const quoteId = quoteIdOfConfirmationToken(req.confirmation_token!);
   if (!quoteId) throw new ApiError("confirmation_invalid");
   const quote = await db().quote.findUnique({ where: { id: quoteId } });
-  if (!quote) throw new ApiError("confirmation_invalid");
+  if (!quote || !quote.letter) throw new ApiError("confirmation_invalid");
   if (quote.usedAt) throw new ApiError("confirmation_used", `This confirmation_token already mailed order ${quote.orderId}. Re-quote, do not resend.`);
   if (quote.expiresAt.getTime() <= Date.now()) throw new ApiError("confirmation_expired");
-  const letter = await prepareLetter(req);
-  if (letter.fingerprint !== quote.fingerprint) {
-    const what = letter.price.priceCents !== quote.priceCents
-      ? ` It was quoted at ${quote.priceCents}¢ and now costs ${letter.price.priceCents}¢.`
-      : "";
-    throw new ApiError("confirmation_mismatch", `The letter differs from the one quoted (recipient, sender, content, format, class, options or sandbox changed).${what}`);
+  if (letterFingerprint(req) !== quote.fingerprint) {
+    throw new ApiError("confirmation_mismatch", "The letter differs from the one quoted (recipient, sender, content, format, class, options or sandbox changed). Quote the letter as you will send it.");
   }
-  return { letter, quoteId };
+  return {
+    id: quote.id,
+    format: quote.format,
+    mailClass: quote.mailClass,
+    priceCents: quote.priceCents,
+    breakdown: quote.breakdown as unknown as BreakdownLine[],
+    pageCount: quote.pageCount,
+    proofId: quote.proofId,
+    letter: quote.letter as unknown as LetterSnapshot,
+  };
 }
 
 async function insertSandboxOrder(
   req: OrderRequest,
-  letter: PreparedLetter,
-  quoteId: string,
+  quote: ConfirmedQuote,
   caller: Caller,
   idem: IdempotencyScope | null,
 ): Promise<CreateOrderResult> {
   const id = newOrderId(true);
   const trackingCode = newTrackingCode();
   const capability = issueCapabilities(id);
+  const { letter } = quote;
+  const quoteId = quote.id;
   const hold = isSandboxHold(letter.to);
+  const proof = await getProofLinks(quote.proofId);
   const now = new Date();
 
   const order = await db().$transaction(async (tx) => {
@@ -92,23 +121,26 @@ async function insertSandboxOrder(
         id,
         sandbox: true,
         status: "draft",
-        format: letter.format,
-        mailClass: letter.mailClass,
+        format: quote.format,
+        mailClass: quote.mailClass,
         color: letter.color,
         tracking: letter.tracking,
         handwriting: letter.handwriting ?? null,
         removeBranding: letter.removeBranding,
         font: letter.font,
-        contentKind: "text",
+        contentKind: letter.contentKind,
+        contentSource: letter.contentSource,
         text: letter.text,
         contentSha256: letter.contentSha256,
-        pageCount: letter.pageCount,
+        pageCount: quote.pageCount,
+        proofId: quote.proofId,
         recipient: letter.to as unknown as Prisma.InputJsonValue,
         sender: letter.from as unknown as Prisma.InputJsonValue,
+        addressVerification: letter.verification as unknown as Prisma.InputJsonValue,
         email: req.email ?? null,
         webhookUrl: req.webhook_url ?? null,
-        priceCents: letter.price.priceCents,
-        breakdown: letter.price.breakdown,
+        priceCents: quote.priceCents,
+        breakdown: quote.breakdown,
         trackingCode,
         quoteId,
         apiKeyId: caller.key?.id ?? null,
@@ -118,11 +150,12 @@ async function insertSandboxOrder(
         events: { create: { kind: "status", fromStatus: null, toStatus: "draft", cause: "order placed (sandbox)", occurredAt: now } },
       },
     });
+    if (req.upload_key) await markUploadUsed(tx, req.upload_key, id);
     await transition(tx, id, "draft", "screening", "sandbox: free, no payment needed");
     if (!hold) {
       await transition(tx, id, "screening", "submitted", "handed to the sandbox carrier", {
-        trackingNumber: sandboxTrackingNumber(letter.format),
-        expectedDeliveryDate: expectedDeliveryDate(letter.mailClass, now),
+        trackingNumber: sandboxTrackingNumber(quote.format as Format),
+        expectedDeliveryDate: expectedDeliveryDate(quote.mailClass as MailClass, now),
         nextStepAt: new Date(now.getTime() + env().SANDBOX_STEP_SECONDS * 1000),
       });
     }
@@ -131,6 +164,9 @@ async function insertSandboxOrder(
       status: "ok",
       order: serializeOrder(row),
       tracking_url: trackingUrl(trackingCode),
+      proof,
+      ...(letter.verification.to.changed ? { corrected_to: publicAddress(letter.to) } : {}),
+      ...(letter.verification.from.changed ? { corrected_from: publicAddress(letter.from) } : {}),
       capability,
       replayed: false,
       ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}),

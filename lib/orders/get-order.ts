@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
+import { getProofLinks } from "@/lib/documents/proofs";
 
 export async function getOrderRow(id: string) {
   return db().order.findUnique({ where: { id } });
@@ -12,8 +13,8 @@ export async function getOrderOrThrow(id: string) {
   return row;
 }
 
-/** GET /v1/orders/{id}: the order and its public tracking link. */
+/** GET /v1/orders/{id}: the order, its public tracking link and its proof (the PDF that prints). */
 export async function readOrder(id: string) {
   const row = await getOrderOrThrow(id);
-  return { status: "ok" as const, order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode) };
+  return { status: "ok" as const, order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof: await getProofLinks(row.proofId) };
 }

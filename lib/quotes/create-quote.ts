@@ -1,13 +1,20 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { newQuoteId } from "@/lib/ids";
 import type { QuoteRequest } from "@/lib/letters/schemas";
-import { prepareLetter } from "@/lib/letters/prepare-letter";
+import { publicAddress } from "@/lib/letters/public-address";
+import { prepareLetter, snapshotOf } from "@/lib/letters/prepare-letter";
+import { saveProof } from "@/lib/documents/proofs";
 import { CONFIRMATION_TTL_MS, issueConfirmationToken } from "@/lib/quotes/confirmation-token";
 import type { Caller } from "@/lib/http/define-route";
 
-/** Prices a letter for free and records the quote its single-use confirmation token names. */
+/**
+ * Prices a letter for free: verifies both addresses, makes the PDF that will print (the
+ * proof, saved with the quote), and records the quote its single-use confirmation token names.
+ */
 export async function createQuote(req: QuoteRequest, caller: Caller) {
   const letter = await prepareLetter(req);
+  const proof = await saveProof(letter.document.pdf, letter.document.pageCount, letter.document.notes);
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
   const quote = await db().quote.create({
     data: {
@@ -18,11 +25,14 @@ export async function createQuote(req: QuoteRequest, caller: Caller) {
       mailClass: letter.mailClass,
       priceCents: letter.price.priceCents,
       breakdown: letter.price.breakdown,
-      pageCount: letter.pageCount,
+      pageCount: letter.document.pageCount,
       apiKeyId: caller.key?.id ?? null,
+      proofId: proof.id,
+      letter: snapshotOf(letter) as unknown as Prisma.InputJsonValue,
       expiresAt,
     },
   });
+  const { to, from } = letter.verification;
   return {
     status: "ok" as const,
     quote: {
@@ -35,7 +45,14 @@ export async function createQuote(req: QuoteRequest, caller: Caller) {
       sandbox: quote.sandbox,
       expires_at: expiresAt.toISOString(),
     },
+    proof,
     confirmation_token: issueConfirmationToken(quote.id),
-    next: ["Send POST /v1/orders with this letter unchanged and confirmation_token, within 30 minutes."],
+    ...(to.changed ? { corrected_to: publicAddress(to.standardized) } : {}),
+    ...(from.changed ? { corrected_from: publicAddress(from.standardized) } : {}),
+    next: [
+      "Check the proof (proof.pdf_url): it is the exact PDF that will print.",
+      "Send POST /v1/orders with this letter unchanged and confirmation_token, within 30 minutes.",
+      ...(to.changed || from.changed ? ["The addresses print as corrected (corrected_to / corrected_from); sending the letter as you quoted it is fine."] : []),
+    ],
   };
 }

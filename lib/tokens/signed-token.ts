@@ -13,6 +13,18 @@ function sign(purpose: string, data: string): string {
   return createHmac("sha256", purposeKey(purpose)).update(data).digest("base64url");
 }
 
+/** A bare signature over `data` for `purpose` (for URLs that carry their fields separately). */
+export function signValue(purpose: string, data: string): string {
+  return sign(purpose, data);
+}
+
+/** Whether `signature` is signValue(purpose, data), compared in constant time. */
+export function verifyValue(purpose: string, data: string, signature: string): boolean {
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(sign(purpose, data));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export function signToken(prefix: string, purpose: string, payload: Record<string, unknown>): string {
   const body = prefix + Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${body}.${sign(purpose, body)}`;

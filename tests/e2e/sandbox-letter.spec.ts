@@ -17,6 +17,12 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
   await expect(page.getByText("Total (1 page)")).toBeVisible();
+  // The proof: page 1 as it will print, drawn by the service, and the addresses as they will print.
+  const proof = page.getByRole("img", { name: "Proof of page 1 as it will print" });
+  await expect(proof).toBeVisible();
+  await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
+  await expect(page.getByRole("link", { name: "Open the proof (PDF)" })).toHaveAttribute("href", /^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
+  await expect(page.getByTestId("address-corrections")).toContainText("12 MAIN ST, ALBANY NY 12207");
 
   // Changing the letter voids the quote; certified mail re-prices it.
   await page.getByLabel("Mail class").selectOption("certified");
@@ -30,7 +36,7 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
 
   await page.getByRole("link", { name: "Track this letter" }).click();
   await expect(page).toHaveURL(/\/t\/[0-9a-z]{16}$/);
-  await expect(page.getByRole("heading", { name: "To Albany, NY" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "To ALBANY, NY" })).toBeVisible();
   await expect(page.getByText("Handed to the print and mail partner")).toBeVisible();
   // The public page never shows street lines or the sender.
   await expect(page.locator("body")).not.toContainText("12 Main St");
@@ -43,7 +49,7 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   }).toPass({ timeout: 30_000, intervals: [1_000] });
   await expect(page.getByText("In Local Area")).toBeVisible();
   await expect(page.getByText("Mailed: accepted at the origin facility")).toBeVisible();
-  await expect(page.getByText("Troy NY 12180")).toBeVisible();
+  await expect(page.getByText("TROY NY 12180")).toBeVisible();
 });
 
 test("shows the service's reason when the letter cannot be quoted", async ({ page }) => {

@@ -1,0 +1,72 @@
+import { PDFDocument } from "pdf-lib";
+import { ApiError } from "@/lib/http/api-error";
+import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
+import { openWithPdfjs, pagePaintsSomething } from "@/lib/documents/pdfjs";
+
+export const MAX_PDF_BYTES = 10_485_760;
+
+/**
+ * Reads a sender's PDF and refuses, with a reason a person can act on, anything we could not
+ * print faithfully: not a PDF, damaged, encrypted, no pages, every page blank, or more pages
+ * than a letter may have. `origin` names where it came from in those reasons.
+ */
+export async function inspectPdf(bytes: Buffer, origin: string): Promise<PDFDocument> {
+  if (bytes.length === 0) throw new ApiError("invalid_pdf", `${origin} is empty (0 bytes).`);
+  if (bytes.length > MAX_PDF_BYTES) {
+    throw new ApiError("body_too_large", `${origin} is ${bytes.length} bytes; a PDF may be at most ${MAX_PDF_BYTES} bytes (10 MB).`);
+  }
+  // PDF readers accept the header anywhere in the first 1024 bytes, so do we.
+  if (bytes.subarray(0, 1024).indexOf("%PDF-") < 0) {
+    throw new ApiError("invalid_pdf", `${origin} is not a PDF${sniff(bytes)}: a PDF starts with %PDF-. Export or print the document to PDF and send that.`);
+  }
+  let doc: PDFDocument;
+  try {
+    // Strict parsing: a PDF we can only half read might print half a letter.
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+  } catch {
+    throw new ApiError("invalid_pdf", `${origin} is damaged or incomplete and cannot be read (was the file cut short?). Export it to PDF again and resend it.`);
+  }
+  if (doc.isEncrypted) {
+    throw new ApiError(
+      "invalid_pdf",
+      `${origin} is encrypted (password-protected or restricted), so it cannot be printed as sent. Remove the protection (open it and "Print to PDF", or qpdf --decrypt) and resend it.`,
+    );
+  }
+  const pageCount = doc.getPageCount();
+  if (pageCount === 0) throw new ApiError("empty_document", `${origin} has no pages.`);
+  if (pageCount > MAX_LETTER_PAGES) {
+    throw new ApiError("page_limit_exceeded", `${origin} has ${pageCount} pages; a letter can have at most ${MAX_LETTER_PAGES}. Split it into several letters.`);
+  }
+  await refuseIfBlank(bytes, pageCount, origin);
+  return doc;
+}
+
+async function refuseIfBlank(bytes: Buffer, pageCount: number, origin: string): Promise<void> {
+  let reader;
+  try {
+    reader = await openWithPdfjs(bytes);
+  } catch {
+    throw new ApiError("invalid_pdf", `${origin} is damaged and cannot be read. Export it to PDF again and resend it.`);
+  }
+  try {
+    for (let n = 1; n <= pageCount; n++) {
+      if (await pagePaintsSomething(reader, n)) return;
+    }
+  } catch {
+    throw new ApiError("invalid_pdf", `${origin} has a page that cannot be read. Export it to PDF again and resend it.`);
+  } finally {
+    await reader.destroy();
+  }
+  throw new ApiError("empty_document", `${pageCount === 1 ? "The only page" : `All ${pageCount} pages`} of ${origin} ${pageCount === 1 ? "is" : "are"} blank: there is nothing to print.`);
+}
+
+/** What a non-PDF file most likely is, for the error message. */
+function sniff(bytes: Buffer): string {
+  const head = bytes.subarray(0, 512).toString("latin1").trimStart().toLowerCase();
+  if (head.startsWith("<!doctype html") || head.startsWith("<html")) return " (it is a web page)";
+  if (bytes[0] === 0x89 && head.startsWith("\x89png")) return " (it is a PNG image)";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return " (it is a JPEG image)";
+  if (head.startsWith("pk\x03\x04")) return " (it is a ZIP file, such as a Word .docx)";
+  if (head.startsWith("{") || head.startsWith("[")) return " (it is JSON)";
+  return "";
+}

@@ -1,0 +1,54 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
+
+// pdfjs-dist reads and renders PDFs the way a viewer does: we use it to tell whether pages
+// print anything and to draw proof thumbnails. Loaded lazily: it is large, and most requests
+// (text letters) never need it.
+type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let pdfjsPromise: Promise<Pdfjs> | undefined;
+
+export function pdfjs(): Promise<Pdfjs> {
+  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjsPromise;
+}
+
+// The 14 standard fonts ship as files beside the package; without them text in PDFs that do
+// not embed their fonts renders as nothing in thumbnails.
+function standardFontDataUrl(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
+}
+
+export async function openWithPdfjs(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument } = await pdfjs();
+  // pdfjs takes ownership of (detaches) the buffer it is given, so give it a copy.
+  return getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: standardFontDataUrl(),
+    verbosity: 0,
+  }).promise;
+}
+
+/** Whether a page paints anything at all: text, an image, a filled or stroked path, a shading. */
+export async function pagePaintsSomething(doc: PDFDocumentProxy, pageNumber: number): Promise<boolean> {
+  const { OPS } = await pdfjs();
+  const painting = new Set<number>([
+    OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText,
+    OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObjectRepeat, OPS.paintSolidColorImageMask,
+    OPS.paintInlineImageXObjectGroup, OPS.paintImageMaskXObjectGroup,
+    OPS.fill, OPS.eoFill, OPS.stroke, OPS.fillStroke, OPS.eoFillStroke,
+    OPS.closeStroke, OPS.closeFillStroke, OPS.closeEOFillStroke, OPS.shadingFill,
+  ]);
+  const page = await doc.getPage(pageNumber);
+  try {
+    const list = await page.getOperatorList();
+    return list.fnArray.some((fn, i) => painting.has(fn) || (fn === OPS.constructPath && painting.has(list.argsArray[i]?.[0])));
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import { createCanvas } from "@napi-rs/canvas";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { randomToken } from "@/lib/ids";
+import { ApiError } from "@/lib/http/api-error";
+import { objectStore } from "@/lib/documents/storage/object-store-from-env";
+import { openWithPdfjs } from "@/lib/documents/pdfjs";
+
+// A proof is the exact PDF that will print, saved when the letter is quoted; the order made
+// from that quote prints the same file. Its id is unguessable because the proof shows both
+// full addresses: the URL is the capability, like a tracking link.
+
+export const newProofId = () => "pf_" + randomToken(24);
+const PROOF_ID = /^pf_[0-9a-z]{24}$/;
+const THUMBNAIL_WIDTH = 480; // pixels; page 1 of a Letter page at about 56 dpi
+const MAX_PROOF_BYTES = 64 * 1024 * 1024;
+
+const pdfName = (id: string) => `proofs/${id}.pdf`;
+const pngName = (id: string) => `proofs/${id}.png`;
+
+export type ProofLinks = { id: string; pdf_url: string; thumbnail_url: string; page_count: number; notes: string[] };
+
+export function proofLinks(proof: { id: string; pageCount: number; notes: unknown }): ProofLinks {
+  const base = `${env().PUBLIC_BASE_URL}/v1/proofs/${proof.id}`;
+  return { id: proof.id, pdf_url: `${base}.pdf`, thumbnail_url: `${base}.png`, page_count: proof.pageCount, notes: (proof.notes as string[]) ?? [] };
+}
+
+export async function saveProof(pdf: Buffer, pageCount: number, notes: string[]): Promise<ProofLinks> {
+  const id = newProofId();
+  // The object first: a row never points at a file that is not there.
+  await objectStore().put(pdfName(id), pdf, "application/pdf");
+  const row = await db().proof.create({
+    data: { id, pdfSha256: createHash("sha256").update(pdf).digest("hex"), pageCount, notes },
+  });
+  return proofLinks(row);
+}
+
+export async function getProofLinks(id: string | null): Promise<ProofLinks | null> {
+  if (!id) return null;
+  const row = await db().proof.findUnique({ where: { id } });
+  return row ? proofLinks(row) : null;
+}
+
+async function proofRow(id: string) {
+  const row = PROOF_ID.test(id) ? await db().proof.findUnique({ where: { id } }) : null;
+  if (!row) throw new ApiError("proof_not_found");
+  return row;
+}
+
+export async function readProofPdf(id: string): Promise<Buffer> {
+  const row = await proofRow(id);
+  const pdf = await objectStore().get(pdfName(row.id), MAX_PROOF_BYTES);
+  if (!pdf) throw new ApiError("proof_not_found");
+  return pdf;
+}
+
+/** The PNG of page 1, drawn on first request and kept: most quotes are never looked at. */
+export async function readProofThumbnail(id: string): Promise<Buffer> {
+  const row = await proofRow(id);
+  if (row.thumbnailAt) {
+    const png = await objectStore().get(pngName(row.id), MAX_PROOF_BYTES);
+    if (png) return png;
+  }
+  const png = await renderFirstPage(await readProofPdf(id));
+  await objectStore().put(pngName(row.id), png, "image/png");
+  await db().proof.update({ where: { id: row.id }, data: { thumbnailAt: new Date() } });
+  return png;
+}
+
+export async function renderFirstPage(pdf: Buffer, width = THUMBNAIL_WIDTH): Promise<Buffer> {
+  const doc = await openWithPdfjs(pdf);
+  try {
+    const page = await doc.getPage(1);
+    const unscaled = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: width / unscaled.width });
+    const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
+    const context = canvas.getContext("2d");
+    // Paper is white; a transparent PNG would show the page's background colour in the UI.
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    // pdfjs's types name the DOM canvas; @napi-rs/canvas implements the same drawing API.
+    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    return canvas.toBuffer("image/png");
+  } finally {
+    await doc.destroy();
+  }
+}
+
+export async function deleteProof(id: string): Promise<void> {
+  await objectStore().delete(pdfName(id));
+  await objectStore().delete(pngName(id));
+  await db().proof.deleteMany({ where: { id } });
+}

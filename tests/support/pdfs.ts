@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import PDFKit from "pdfkit";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+// Real PDFs made on the spot for the document tests: each one is what a sender might send.
+
+type KitOptions = ConstructorParameters<typeof PDFKit>[0];
+
+export function pdfkitPdf(pages: number, options: KitOptions = {}, text = (n: number) => `Page ${n} of a test letter.`): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFKit({ size: "LETTER", autoFirstPage: false, ...options });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    for (let n = 1; n <= pages; n++) {
+      doc.addPage({ size: options?.size ?? "LETTER", layout: options?.layout });
+      doc.fontSize(12).text(text(n), 72, 300);
+    }
+    doc.end();
+  });
+}
+
+/** One Letter page with each text at its distance from the top edge, in points. */
+export function pdfWithTextAt(lines: [string, number][]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFKit({ size: "LETTER" });
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    for (const [text, top] of lines) doc.fontSize(12).text(text, 72, top);
+    doc.end();
+  });
+}
+
+export const validPdf = (pages = 1) => pdfkitPdf(pages);
+export const encryptedPdf = () => pdfkitPdf(1, { userPassword: "secret", ownerPassword: "owner" });
+export const a4Pdf = () => pdfkitPdf(1, { size: "A4" });
+export const landscapeLetterPdf = () => pdfkitPdf(1, { size: "LETTER", layout: "landscape" });
+
+export async function zeroPagePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  return Buffer.from(await doc.save({ addDefaultPage: false }));
+}
+
+export async function blankPagesPdf(pages = 2): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]);
+  return Buffer.from(await doc.save());
+}
+
+/** A valid PDF cut short, as an interrupted download leaves it. */
+export async function truncatedPdf(): Promise<Buffer> {
+  const whole = await validPdf(3);
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
+}
+
+/** A valid PDF of about `megabytes` MB: one page with text and an incompressible stream. */
+export async function hugePdf(megabytes: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText("A very large letter.", { x: 72, y: 700, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  // An unreferenced stream of random bytes makes the file big without slowing rendering.
+  doc.context.register(doc.context.stream(randomBytes(Math.round(megabytes * 1024 * 1024))));
+  return Buffer.from(await doc.save());
+}
+
+export const notAPdf = () => Buffer.from("<!doctype html><html><body>Not a PDF</body></html>");
