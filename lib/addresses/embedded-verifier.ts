@@ -11,7 +11,8 @@ import { MILITARY_STATES, canonicalCity, distanceKm, zipData, type ZipData, type
  * 1. The 5-digit ZIP must exist (a ZIP+4 is kept as given), and the state must be the ZIP's.
  * 2. The city is accepted when it is the ZIP's city after Pub 28 normalization (ST = SAINT,
  *    FT = FORT, MT = MOUNT, no accents or punctuation) or a close typo of it (Damerau-Levenshtein
- *    distance 1 up to 5 letters, 2 beyond). The ZIP's city is what `standardized` carries.
+ *    distance 1 for 4-5 letters, 2 beyond, none for 3 or fewer). The ZIP's city is what `standardized` carries.
+ *    (A lookup of the city by name can only list a ZIP under that primary city, so it adds nothing.)
  * 3. The dataset has one city per ZIP, while USPS also accepts other names for many ZIPs
  *    (BOSTON for 02124, whose city is DORCHESTER CENTER). So a different city is accepted, with
  *    the ZIP's city in `standardized` and a note, when it is a real city of the same state within

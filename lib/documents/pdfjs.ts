@@ -14,10 +14,12 @@ export function pdfjs(): Promise<Pdfjs> {
 }
 
 // The 14 standard fonts ship as files beside the package; without them text in PDFs that do
-// not embed their fonts renders as nothing in thumbnails.
+// not embed their fonts renders as nothing in thumbnails. Resolved from the working directory:
+// the bundler rewrites a require made from import.meta.url into a module number.
+let fontDir: string | undefined;
 function standardFontDataUrl(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
+  fontDir ??= path.join(path.dirname(createRequire(path.join(process.cwd(), "index.js")).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
+  return fontDir;
 }
 
 export async function openWithPdfjs(bytes: Uint8Array): Promise<PDFDocumentProxy> {

@@ -7,6 +7,7 @@ import { reverseGeocode } from "@/lib/addresses/autocomplete";
 // POST /v1/address/reverse {latitude, longitude} (spec 4.9): the nearest ZIP, for prefilling a
 // form from a device's location. A convenience only: advisory, since the address is verified
 // again when the letter is quoted.
+
 // A missing field falls through to zod's default message, which the route wrapper words as "… is required".
 const coordinate = (limit: number) => {
   const message = `must be a number from -${limit} to ${limit}`;
