@@ -6,9 +6,11 @@ import { sweepUnusedUploads, UNUSED_UPLOAD_DAYS } from "@/lib/documents/uploads"
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The 30-day sweep (spec 8.1): uploads no order printed, and the proofs and prepared letters
- * (full addresses and content) of quotes that never became orders. Safe to run from any
- * number of workers at once: every delete is conditional and deleting twice is harmless.
+ * The 30-day sweep (spec 8.1): uploads no order printed; the prepared letters (full addresses
+ * and content) of quotes that never became orders; and every proof nothing refers to any more
+ * (those quotes' proofs, and any left behind by a quote that failed after saving its proof).
+ * Safe to run from any number of workers at once: every delete is conditional, and deleting
+ * twice is harmless.
  */
 export async function sweepStaleDocuments(now = new Date()): Promise<{ uploads: number; quoteProofs: number }> {
   let uploads = 0;
@@ -17,21 +19,21 @@ export async function sweepStaleDocuments(now = new Date()): Promise<{ uploads: 
     uploads += n;
   }
   const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_DAYS * 86_400_000);
+  await db().quote.updateMany({
+    where: { orderId: null, createdAt: { lt: cutoff }, proofId: { not: null } },
+    data: { proofId: null, letter: Prisma.DbNull },
+  });
   let quoteProofs = 0;
   for (;;) {
-    const stale = await db().quote.findMany({
-      where: { orderId: null, createdAt: { lt: cutoff }, proofId: { not: null } },
-      select: { id: true, proofId: true },
-      take: 200,
-    });
-    if (stale.length === 0) break;
-    for (const q of stale) {
-      const cleared = await db().quote.updateMany({ where: { id: q.id, orderId: null }, data: { proofId: null, letter: Prisma.DbNull } });
-      if (cleared.count === 1 && q.proofId) {
-        await deleteProof(q.proofId);
-        quoteProofs += 1;
-      }
-    }
+    const orphans = await db().$queryRaw<{ id: string }[]>`
+      SELECT p.id FROM proofs p
+      WHERE p.created_at < ${cutoff}
+        AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.proof_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.proof_id = p.id)
+      LIMIT 200`;
+    if (orphans.length === 0) break;
+    for (const { id } of orphans) await deleteProof(id);
+    quoteProofs += orphans.length;
   }
   return { uploads, quoteProofs };
 }

@@ -6,6 +6,7 @@ import { POST as postOrder } from "@/app/v1/orders/route";
 import { db } from "@/lib/db";
 import { objectStore } from "@/lib/documents/storage/object-store-from-env";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
+import { saveProof } from "@/lib/documents/proofs";
 import { call, letter, randomIp } from "@/tests/support/api";
 import { hugePdf, validPdf } from "@/tests/support/pdfs";
 
@@ -139,6 +140,10 @@ describe("the 30-day sweep", () => {
     const old = new Date(Date.now() - 31 * 86_400_000);
     await db().upload.updateMany({ where: { key: { in: [stale.upload_key, used.upload_key] } }, data: { createdAt: old } });
     await db().quote.updateMany({ where: { id: { in: [usedQuote.json.quote.id, unsentQuote.json.quote.id] } }, data: { createdAt: old } });
+    await db().proof.updateMany({ where: { id: { in: [usedQuote.json.proof.id, unsentQuote.json.proof.id] } }, data: { createdAt: old } });
+    // A proof whose quote was never written (the quote failed after saving it) goes too.
+    const stray = await saveProof(await validPdf(), 1, []);
+    await db().proof.update({ where: { id: stray.id }, data: { createdAt: old } });
 
     const swept = await sweepStaleDocuments();
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
@@ -150,6 +155,8 @@ describe("the 30-day sweep", () => {
     expect(unsent.proofId).toBeNull();
     expect(unsent.letter).toBeNull();
     expect(await db().proof.findUnique({ where: { id: unsentQuote.json.proof.id } })).toBeNull();
+    expect(await objectStore().head(`proofs/${unsentQuote.json.proof.id}.pdf`)).toBeNull();
+    expect(await db().proof.findUnique({ where: { id: stray.id } })).toBeNull();
     const sent = await db().quote.findUniqueOrThrow({ where: { id: usedQuote.json.quote.id } });
     expect(sent.proofId).toBe(usedQuote.json.proof.id);
     expect(await objectStore().head(`proofs/${usedQuote.json.proof.id}.pdf`)).not.toBeNull();

@@ -38,13 +38,16 @@ CREATE TABLE "proofs" (
 
     CONSTRAINT "proofs_pkey" PRIMARY KEY ("id")
 );
+CREATE INDEX "proofs_created_at_idx" ON "proofs"("created_at");
 
 ALTER TABLE "quotes" ADD COLUMN "proof_id" TEXT;
 -- The letter as prepared at quote time (verified addresses, content, options): the order made
 -- from the quote prints exactly this, so nothing is fetched, verified or laid out twice.
 ALTER TABLE "quotes" ADD COLUMN "letter" JSONB;
 CREATE INDEX "quotes_unused_created_at_idx" ON "quotes"("created_at") WHERE "order_id" IS NULL;
+CREATE INDEX "quotes_proof_id_idx" ON "quotes"("proof_id");
 
 ALTER TABLE "orders" ADD COLUMN "proof_id" TEXT;
+CREATE INDEX "orders_proof_id_idx" ON "orders"("proof_id");
 ALTER TABLE "orders" ADD COLUMN "content_source" TEXT;
 ALTER TABLE "orders" ADD COLUMN "address_verification" JSONB;
