@@ -6,7 +6,7 @@ import { GET as getProof } from "@/app/v1/proofs/[file]/route";
 import { db } from "@/lib/db";
 import { openWithPdfjs } from "@/lib/documents/pdfjs";
 import { call, letter, randomIp } from "@/tests/support/api";
-import { a4Pdf, blankPagesPdf, encryptedPdf, landscapeLetterPdf, notAPdf, truncatedPdf, validPdf, zeroPagePdf, pdfWithTextAt } from "@/tests/support/pdfs";
+import { a4Pdf, blankPagesPdf, encryptedPdf, landscapeLetterPdf, notAPdf, truncatedPdf, validPdf, zeroPagePdf, pdfWithTextAt, hugePdf } from "@/tests/support/pdfs";
 
 const b64 = (b: Buffer) => b.toString("base64");
 const pdfLetter = (pdf: Buffer, over: Record<string, unknown> = {}) => letter({ text: undefined, pdf_base64: b64(pdf), ...over });
@@ -122,10 +122,18 @@ describe("PDF letters by pdf_base64", () => {
     expect(sixty.json.quote.page_count).toBe(60);
   });
 
-  it("refuses bad base64 and a pdf_base64 over 14,000,000 characters before reading it", async () => {
+  it("refuses bad base64, a PDF over 10 MB, and a pdf_base64 over 14,000,000 characters before reading it", async () => {
     const bad = await call(postQuote, { body: letter({ text: undefined, pdf_base64: "JVBERi0x%%%" }) });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ code: "invalid_pdf", reason: expect.stringMatching(/not valid base64/) });
+
+    // A real PDF just over 10 MB still fits in 14,000,000 base64 characters, but not in the file limit.
+    const bigPdf = await hugePdf(10.005);
+    expect(bigPdf.length).toBeGreaterThan(10_485_760);
+    expect(b64(bigPdf).length).toBeLessThanOrEqual(14_000_000);
+    const big = await call(postQuote, { body: pdfLetter(bigPdf) });
+    expect(big.status).toBe(400);
+    expect(big.json).toMatchObject({ code: "body_too_large", reason: expect.stringMatching(/decodes to \d+ bytes; a PDF may be at most 10485760 bytes/) });
 
     const huge = await call(postQuote, { body: letter({ text: undefined, pdf_base64: "A".repeat(14_000_004) }) });
     expect(huge.status).toBe(400);
