@@ -1,12 +1,10 @@
 import { ApiError } from "@/lib/http/api-error";
+import { hasPdfHeader } from "@/lib/documents/inspect-pdf";
 import { fetchLimited, OutboundFetchError, type OutboundFetchErrorKind } from "@/lib/net/safe-fetch";
 
 export const PDF_FETCH_MAX_BYTES = 10_485_760;
 export const PDF_FETCH_TIMEOUT_MS = 15_000;
 
-// Readers tolerate junk before the header, but not much: the PDF spec's own limit is 1024 bytes.
-const MAGIC = Buffer.from("%PDF-");
-const MAGIC_WINDOW = 1024;
 
 const ADVICE: Record<OutboundFetchErrorKind, string> = {
   invalid_url: "send the full https:// address of the PDF",
@@ -47,7 +45,7 @@ export async function fetchPdf(url: string): Promise<Buffer> {
   if (/^(image|audio|video)\//.test(mediaType) || mediaType === "application/json") {
     throw refused(`the URL returned ${mediaType}, not a PDF; link to the PDF file itself.`);
   }
-  if (response.body.subarray(0, MAGIC_WINDOW).indexOf(MAGIC) === -1) {
+  if (!hasPdfHeader(response.body)) {
     // Skips a UTF-8 byte-order mark, which latin1 decoding shows as three characters.
     const looksLikeHtml = /^(\u00ef\u00bb\u00bf)?\s*</.test(response.body.subarray(0, 256).toString("latin1"));
     throw refused(

@@ -5,6 +5,11 @@ import { openWithPdfjs, pagePaintsSomething } from "@/lib/documents/pdfjs";
 
 export const MAX_PDF_BYTES = 10_485_760;
 
+/** Whether the bytes claim to be a PDF: readers accept the header anywhere in the first 1024 bytes, so do we. */
+export function hasPdfHeader(bytes: Buffer): boolean {
+  return bytes.subarray(0, 1024).indexOf("%PDF-") >= 0;
+}
+
 /**
  * Reads a sender's PDF and refuses, with a reason a person can act on, anything we could not
  * print faithfully: not a PDF, damaged, encrypted, no pages, every page blank, or more pages
@@ -15,8 +20,7 @@ export async function inspectPdf(bytes: Buffer, origin: string): Promise<PDFDocu
   if (bytes.length > MAX_PDF_BYTES) {
     throw new ApiError("body_too_large", `${origin} is ${bytes.length} bytes; a PDF may be at most ${MAX_PDF_BYTES} bytes (10 MB).`);
   }
-  // PDF readers accept the header anywhere in the first 1024 bytes, so do we.
-  if (bytes.subarray(0, 1024).indexOf("%PDF-") < 0) {
+  if (!hasPdfHeader(bytes)) {
     throw new ApiError("invalid_pdf", `${origin} is not a PDF${sniff(bytes)}: a PDF starts with %PDF-. Export or print the document to PDF and send that.`);
   }
   let doc: PDFDocument;

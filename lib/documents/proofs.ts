@@ -49,8 +49,11 @@ async function proofRow(id: string) {
 }
 
 export async function readProofPdf(id: string): Promise<Buffer> {
-  const row = await proofRow(id);
-  const pdf = await objectStore().get(pdfName(row.id), MAX_PROOF_BYTES);
+  return proofPdf((await proofRow(id)).id);
+}
+
+async function proofPdf(id: string): Promise<Buffer> {
+  const pdf = await objectStore().get(pdfName(id), MAX_PROOF_BYTES);
   if (!pdf) throw new ApiError("proof_not_found");
   return pdf;
 }
@@ -62,7 +65,7 @@ export async function readProofThumbnail(id: string): Promise<Buffer> {
     const png = await objectStore().get(pngName(row.id), MAX_PROOF_BYTES);
     if (png) return png;
   }
-  const png = await renderFirstPage(await readProofPdf(id));
+  const png = await renderFirstPage(await proofPdf(row.id));
   await objectStore().put(pngName(row.id), png, "image/png");
   await db().proof.update({ where: { id: row.id }, data: { thumbnailAt: new Date() } });
   return png;

@@ -35,6 +35,8 @@ type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> =
   params?: P;
   /** Largest body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** The body may be left out entirely; it then reads as `{}` (and must still fit `body`). */
+  optionalBody?: boolean;
 };
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -69,7 +71,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
       const rawParams = context?.params ? await context.params : {};
       const params = options.params ? parseOrThrow(options.params, rawParams, "path") : undefined;
       const body = options.body
-        ? parseOrThrow(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY), "body")
+        ? parseOrThrow(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY, { optional: options.optionalBody }), "body")
         : undefined;
 
       const result = await handler({ body: body as Infer<B>, params: params as Infer<P>, caller, requestId, request });

@@ -1,18 +1,24 @@
-import type { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
-import { describeZodError } from "@/lib/http/describe-zod-error";
 
 /**
  * Reads a JSON body without trusting Content-Length: the stream is cut off as soon as it
- * passes the limit, so an oversized body costs at most `maxBytes` of memory.
+ * passes the limit, so an oversized body costs at most `maxBytes` of memory. With `optional`,
+ * no body at all (any Content-Type, or none) reads as `{}`.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes: number, opts: { optional?: boolean } = {}): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
+  const isJson = /^application\/json\s*(;|$)/i.test(type.trim());
+  if (!isJson && !opts.optional) {
     throw new ApiError("unsupported_media_type", type ? `Content-Type \`${type}\` is not accepted; send application/json.` : "No Content-Type header; send application/json.");
   }
   const text = (await readBodyBytes(request, maxBytes)).toString("utf8");
-  if (text.trim() === "") throw new ApiError("invalid_json", "The body is empty; send a JSON object.");
+  if (text.trim() === "") {
+    if (opts.optional) return {};
+    throw new ApiError("invalid_json", "The body is empty; send a JSON object.");
+  }
+  if (!isJson) {
+    throw new ApiError("unsupported_media_type", `Content-Type \`${type || "(none)"}\` is not accepted; send no body, or JSON with Content-Type: application/json.`);
+  }
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -45,24 +51,4 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
 
 function tooLarge(maxBytes: number) {
   return new ApiError("body_too_large", `The body is larger than ${maxBytes.toLocaleString("en-US")} bytes, the most this route accepts.`);
-}
-
-/** For routes whose body is optional: no body (or an empty one) is `{}`; anything else must be JSON that fits the schema. */
-export async function readOptionalJsonBody<T extends z.ZodType>(request: Request, schema: T, maxBytes = 4096): Promise<z.infer<T>> {
-  const bytes = await readBodyBytes(request, maxBytes);
-  let value: unknown = {};
-  if (bytes.toString("utf8").trim() !== "") {
-    const type = request.headers.get("content-type") ?? "";
-    if (!/^application\/json\s*(;|$)/i.test(type.trim())) {
-      throw new ApiError("unsupported_media_type", "Send no body, or a JSON body with Content-Type: application/json.");
-    }
-    try {
-      value = JSON.parse(bytes.toString("utf8"));
-    } catch (err) {
-      throw new ApiError("invalid_json", `The body is not valid JSON: ${(err as Error).message}.`);
-    }
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError("validation_error", describeZodError(parsed.error, "body"));
-  return parsed.data;
 }

@@ -38,6 +38,8 @@ function contentIdentity(req: OrderRequest): string {
   return `pdf_url:${req.pdf_url}`;
 }
 
+// As sent (the schema has trimmed them): the order prints the quote's standardized address,
+// and the token confirms exactly the request that was quoted, case included.
 function canonicalAddress(a: Address) {
-  return [a.name, a.line1, a.line2 ?? "", a.city, a.state, a.zip].map((f) => f.trim().replace(/\s+/g, " ").toUpperCase());
+  return [a.name, a.line1, a.line2 ?? "", a.city, a.state, a.zip];
 }

@@ -66,6 +66,7 @@ async function balanceOf(tx: Tx, code: string, now: Date): Promise<CreditBalance
 /** GET /v1/credits/{code}: the spec's shape (4.7); the code is looked up in lower case. */
 export async function readCreditBalance(rawCode: string) {
   const code = rawCode.trim().toLowerCase();
+  // Checked before any lookup; the form also bounds the length.
   if (!CREDIT_CODE_FORM.test(code)) {
     throw new ApiError("validation_error", "Invalid path: code must look like cc-xxxx-xxxx-xxxx (letters and digits).");
   }

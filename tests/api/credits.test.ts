@@ -33,9 +33,11 @@ describe("GET /v1/credits/{code}", () => {
     const unknown = await call(getCredit, { params: { code: "cc-zzzz-zzzz-zzzz" } });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ status: "failed", code: "credit_not_found" });
-    const malformed = await call(getCredit, { params: { code: "not-a-code" } });
-    expect(malformed.status).toBe(400);
-    expect(malformed.json.code).toBe("validation_error");
+    for (const code of ["not-a-code", "x".repeat(100), "cc-zzzz-zzzz-zzz\u0000"]) {
+      const malformed = await call(getCredit, { params: { code } });
+      expect(malformed.status).toBe(400);
+      expect(malformed.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/code must look like cc-xxxx-xxxx-xxxx/) });
+    }
   });
 });
 

@@ -55,7 +55,17 @@ describe("POST /v1/orders (sandbox)", () => {
   it("refuses a token whose letter changed: 409 confirmation_mismatch, nothing sent", async () => {
     const body = letter();
     const token = await quoteToken(body);
-    for (const change of [{ text: "A different letter" }, { color: true }, { to: { ...body.to, name: "Someone Else" } }, { mail_class: "certified" }]) {
+    const changes = [
+      { text: "A different letter" },
+      { color: true },
+      { to: { ...body.to, name: "Someone Else" } },
+      // Names print as written, so even their case is part of the letter.
+      { to: { ...body.to, name: "ADA LOVELACE" } },
+      { from: { ...body.from, line1: "2 Engine Row" } },
+      { mail_class: "certified" },
+      { font: "courier" },
+    ];
+    for (const change of changes) {
       const res = await call(postOrder, { body: { ...body, ...change, confirmation_token: token } });
       expect(res.status, JSON.stringify(change)).toBe(409);
       expect(res.json).toMatchObject({ status: "action_required", code: "confirmation_mismatch" });

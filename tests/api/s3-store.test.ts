@@ -80,18 +80,30 @@ describe("presigned uploads", () => {
   it("accepts a PUT of the PDF with the returned headers", async () => {
     const name = uploadName();
     const upload = await gated.presignUpload(name, { expiresInSeconds: 300 });
-    expect(upload.headers).toEqual({ "Content-Type": "application/pdf" });
+    expect(upload.headers).toEqual({ "Content-Type": "application/pdf", "If-None-Match": "*" });
     const res = await put(upload.url, upload.headers, PDF);
     expect(res.status).toBe(200);
     expect(await store.head(name)).toEqual({ size: PDF.length, contentType: "application/pdf" });
   });
 
+  it("takes one file: the conditional write is signed in, and a second PUT is refused", async () => {
+    const name = uploadName();
+    const upload = await gated.presignUpload(name, { expiresInSeconds: 300 });
+    // Leaving the condition out breaks the signature, so no client can skip it.
+    const unconditional = await put(upload.url, { "Content-Type": "application/pdf" }, PDF);
+    expect(unconditional.status).toBe(403);
+    expect((await put(upload.url, upload.headers, PDF)).status).toBe(200);
+    const second = await put(upload.url, upload.headers, Buffer.concat([PDF, Buffer.from("% another file")]));
+    expect(second.status).toBe(412);
+    expect((await store.head(name))?.size).toBe(PDF.length);
+  });
+
   it("signs the type (and the size when given) into the URL, and nothing that would break a real upload", async () => {
     const plain = new URL((await gated.presignUpload(uploadName(), { expiresInSeconds: 300 })).url);
-    expect(plain.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host");
+    expect(plain.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host;if-none-match");
     const sized = await gated.presignUpload(uploadName(), { expiresInSeconds: 300, contentLength: PDF.length });
-    expect(new URL(sized.url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host");
-    expect(sized.headers).toEqual({ "Content-Type": "application/pdf", "Content-Length": String(PDF.length) });
+    expect(new URL(sized.url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;if-none-match");
+    expect(sized.headers).toEqual({ "Content-Type": "application/pdf", "If-None-Match": "*", "Content-Length": String(PDF.length) });
     // A checksum of the empty body signed into the URL makes S3 refuse the actual upload.
     expect([...plain.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
   });
@@ -99,7 +111,7 @@ describe("presigned uploads", () => {
   it("refuses a PUT with another Content-Type", async () => {
     const name = uploadName();
     const upload = await gated.presignUpload(name, { expiresInSeconds: 300 });
-    const res = await put(upload.url, { "Content-Type": "text/html" }, Buffer.from("<html></html>"));
+    const res = await put(upload.url, { "Content-Type": "text/html", "If-None-Match": "*" }, Buffer.from("<html></html>"));
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("SignatureDoesNotMatch");
     expect(await store.head(name)).toBeNull();
@@ -108,7 +120,7 @@ describe("presigned uploads", () => {
   it("with contentLength, refuses a PUT of another size and accepts the promised one", async () => {
     const name = uploadName();
     const upload = await gated.presignUpload(name, { expiresInSeconds: 300, contentLength: PDF.length });
-    const longer = await put(upload.url, { "Content-Type": "application/pdf" }, Buffer.concat([PDF, Buffer.from("% more")]));
+    const longer = await put(upload.url, { "Content-Type": "application/pdf", "If-None-Match": "*" }, Buffer.concat([PDF, Buffer.from("% more")]));
     expect(longer.status).toBe(403);
     expect(await store.head(name)).toBeNull();
     const exact = await put(upload.url, upload.headers, PDF);

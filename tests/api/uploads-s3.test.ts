@@ -45,20 +45,23 @@ describe("uploads and proofs with S3 configured", () => {
     const ip = randomIp();
     const up = await call(postUploads, { method: "POST", ip });
     expect(up.status, JSON.stringify(up.json)).toBe(200);
-    expect(up.json).toMatchObject({ method: "PUT", expires_in: 900, max_bytes: 10485760, headers: { "Content-Type": "application/pdf" } });
+    expect(up.json).toMatchObject({ method: "PUT", expires_in: 900, max_bytes: 10485760, headers: { "Content-Type": "application/pdf", "If-None-Match": "*" } });
     const url = new URL(up.json.upload_url);
     expect(url.origin).toBe(gate.origin);
     expect(url.pathname).toBe(`/mail-uploads/uploads/${up.json.upload_key}`);
-    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host;if-none-match");
     expect((await db().upload.findUniqueOrThrow({ where: { key: up.json.upload_key } })).storage).toBe("s3");
 
     // The bucket refuses another content type: the type is part of the signature.
     const pdf = await validPdf(3);
-    const wrong = await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "text/plain" } });
+    const wrong = await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers: { ...up.json.headers, "Content-Type": "text/plain" } });
     expect(wrong.status).toBe(403);
 
     const ok = await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers: up.json.headers });
     expect(ok.status).toBe(200);
+    // One-shot, as on the built-in store: the bucket refuses a second file under the key.
+    const again = await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers: up.json.headers });
+    expect(again.status).toBe(412);
 
     const quote = await call(postQuote, { body: letter({ text: undefined, upload_key: up.json.upload_key }), ip });
     expect(quote.status, JSON.stringify(quote.json)).toBe(200);
@@ -73,10 +76,11 @@ describe("uploads and proofs with S3 configured", () => {
   it("signs the size in when content_length is given, so the bucket refuses another size", async () => {
     const pdf = await validPdf(1);
     const up = await call(postUploads, { body: { content_length: pdf.length } });
-    expect(up.json.headers).toEqual({ "Content-Type": "application/pdf", "Content-Length": String(pdf.length) });
+    expect(up.json.headers).toEqual({ "Content-Type": "application/pdf", "If-None-Match": "*", "Content-Length": String(pdf.length) });
     const longer = Buffer.concat([pdf, Buffer.from("\n% padding\n")]);
-    expect((await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(longer), headers: { "Content-Type": "application/pdf" } })).status).toBe(403);
-    expect((await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } })).status).toBe(200);
+    const { "Content-Length": _, ...headers } = up.json.headers;
+    expect((await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(longer), headers })).status).toBe(403);
+    expect((await fetch(up.json.upload_url, { method: "PUT", body: new Uint8Array(pdf), headers })).status).toBe(200);
   });
 
   it("hard-refuses the keyless sink PUT /v1/uploads/{key}", async () => {

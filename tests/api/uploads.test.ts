@@ -122,6 +122,14 @@ describe("POST /v1/uploads (built-in store)", () => {
     const bad = await call(postUploads, { body: { content_length: 20_000_000 } });
     expect(bad.status).toBe(400);
     expect(bad.json.reason).toMatch(/content_length must be at most 10485760/);
+    const unknown = await call(postUploads, { body: { bytes: 5 } });
+    expect(unknown.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/unknown field "bytes"/) });
+    const notJson = await call(postUploads, { rawBody: "content_length=5", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(notJson.json.code).toBe("unsupported_media_type");
+    const broken = await call(postUploads, { rawBody: "{", headers: { "content-type": "application/json" } });
+    expect(broken.json.code).toBe("invalid_json");
+    // No body at all is the spec's call, whatever Content-Type a client puts on it.
+    expect((await call(postUploads, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(200);
   });
 });
 

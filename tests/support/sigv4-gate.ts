@@ -12,18 +12,33 @@ import type { AddressInfo } from "node:net";
  * request = method, the path as sent, the sorted query without X-Amz-Signature, each signed
  * header as received, the signed header list, the payload hash (UNSIGNED-PAYLOAD unless the
  * URL names one). Requests signed in the Authorization header pass unchecked.
+ *
+ * It also answers S3's conditional write, which s3rver lacks: a PUT with `If-None-Match: *`
+ * onto a key that already holds an object is refused with 412 PreconditionFailed.
  */
 export type SigV4Gate = { origin: string; close(): Promise<void> };
 
 export async function startSigV4Gate(upstream: string, secrets: Record<string, string>): Promise<SigV4Gate> {
   const target = new URL(upstream);
-  const server = http.createServer((req, res) => {
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string) => {
+    res.writeHead(status, { "content-type": "application/xml" });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code></Error>`);
+    req.resume();
+  };
+  const exists = (path: string) =>
+    new Promise<boolean>((resolve) => {
+      const head = http.request({ host: target.hostname, port: target.port, method: "HEAD", path }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode === 200);
+      });
+      head.on("error", () => resolve(false));
+      head.end();
+    });
+  const server = http.createServer(async (req, res) => {
     const refusal = presignedRefusal(req, secrets);
-    if (refusal) {
-      res.writeHead(403, { "content-type": "application/xml" });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal}</Code></Error>`);
-      req.resume();
-      return;
+    if (refusal) return refuse(req, res, 403, refusal);
+    if (req.method === "PUT" && req.headers["if-none-match"] === "*" && (await exists(req.url ?? "/"))) {
+      return refuse(req, res, 412, "PreconditionFailed");
     }
     const forward = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },

@@ -35,14 +35,16 @@ export function createS3Store(config: S3StoreConfig): ObjectStore {
 
     async presignUpload(name, { expiresInSeconds, contentLength }) {
       const sized = contentLength !== undefined;
-      const command = new PutObjectCommand({ Bucket, Key: name, ContentType: PDF, ...(sized ? { ContentLength: contentLength } : {}) });
-      // The presigner leaves Content-Type unsigned unless told otherwise; signing it (and the
-      // length) is what makes the bucket itself refuse any other type or size.
+      // `If-None-Match: *` makes the PUT a conditional write: S3 refuses it (412) once an object
+      // exists under the key, so the URL takes one file.
+      const command = new PutObjectCommand({ Bucket, Key: name, ContentType: PDF, IfNoneMatch: "*", ...(sized ? { ContentLength: contentLength } : {}) });
+      // The presigner leaves these headers unsigned unless told otherwise; signing them is what
+      // makes the bucket itself refuse another type, another size, or a second file.
       const url = await getSignedUrl(client, command, {
         expiresIn: expiresInSeconds,
-        signableHeaders: new Set(sized ? ["content-type", "content-length"] : ["content-type"]),
+        signableHeaders: new Set(["content-type", "if-none-match", ...(sized ? ["content-length"] : [])]),
       });
-      return { url, headers: { "Content-Type": PDF, ...(sized ? { "Content-Length": String(contentLength) } : {}) } };
+      return { url, headers: { "Content-Type": PDF, "If-None-Match": "*", ...(sized ? { "Content-Length": String(contentLength) } : {}) } };
     },
 
     async put(name, bytes, contentType) {

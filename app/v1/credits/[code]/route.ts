@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { readCreditBalance } from "@/lib/payments/credits";
 
-export const GET = defineRoute({ scope: "credits:read", params: z.object({ code: z.string().max(64) }) }, async ({ params }) => ({
+export const GET = defineRoute({ scope: "credits:read", params: z.object({ code: z.string() }) }, async ({ params }) => ({
   body: await readCreditBalance(params.code),
 }));
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
