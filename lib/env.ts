@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   USPS_API_BASE: z.url().default("https://apis.usps.com"),
   LOB_API_KEY: z.string().min(1).optional(),
   LOB_API_BASE: z.url().default("https://api.lob.com"),
+  // Payment links: Stripe Checkout when STRIPE_SECRET_KEY is set; otherwise the local rail
+  // (the service's own test checkout page, no money moves), which production refuses.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_... or rk_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_...)").optional(),
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };
@@ -53,12 +58,16 @@ export function env(): Env {
     if (!e.SIGNING_SECRET) throw new Error("Invalid configuration: SIGNING_SECRET is required in production");
     if (e.THROTTLES_DISABLED) throw new Error("Invalid configuration: THROTTLES_DISABLED is a benchmark-only setting and is refused in production");
     if (!e.PUBLIC_BASE_URL) throw new Error("Invalid configuration: PUBLIC_BASE_URL is required in production");
+    if (!e.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: production needs STRIPE_SECRET_KEY; the local payment rail takes no money and is for development only");
     if (e.OUTBOUND_ALLOW_LOOPBACK) throw new Error("Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for development and tests and is refused in production");
   }
   if (e.ADDRESS_VERIFIER === "usps" && !(e.USPS_CLIENT_ID && e.USPS_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: ADDRESS_VERIFIER=usps needs USPS_CLIENT_ID and USPS_CLIENT_SECRET");
   }
   if (e.ADDRESS_VERIFIER === "lob" && !e.LOB_API_KEY) throw new Error("Invalid configuration: ADDRESS_VERIFIER=lob needs LOB_API_KEY");
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error("Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (payments are only confirmed by signed webhooks)");
+  }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   }

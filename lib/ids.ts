@@ -15,6 +15,7 @@ export function randomToken(length: number): string {
 
 export const newOrderId = (sandbox: boolean) => (sandbox ? "ord_test_" : "ord_") + randomToken(24);
 export const newQuoteId = () => "qt_" + randomToken(24);
+export const newPaymentId = () => "pay_" + randomToken(24);
 export const newApiKeyId = () => "key_" + randomToken(16);
 export const newRequestId = () => "req_" + randomToken(20);
 // The public tracking code is the only thing /t/<code> needs, so it must be unguessable.

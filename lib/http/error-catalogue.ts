@@ -28,6 +28,7 @@ export const ERRORS = {
   unattributable_request: { http: 400, status: "failed", retryable: false, summary: "The request cannot be attributed to any caller (no key and no client address).", next: ["Send an API key, or call through a network path that preserves your address."] },
   credit_code_unknown: { http: 402, status: "failed", retryable: false, summary: "The credit_code is not one this service issued; nothing was created or charged.", next: ["Check the code, or leave credit_code out to pay by card."] },
   insufficient_credit: { http: 402, status: "failed", retryable: false, summary: "The credit code cannot cover the price; nothing was created or charged.", next: ["Check the balance with GET /v1/credits/{code}, or leave credit_code out to pay by card."] },
+  card_declined: { http: 402, status: "failed", retryable: false, summary: "The card was declined; nothing was charged.", next: ["Try another card (on the local test rail: 4242 4242 4242 4242)."] },
   invalid_key: { http: 401, status: "failed", retryable: false, summary: "An Authorization header was sent and the key did not verify.", next: ["Check the key, or omit Authorization to call anonymously."] },
   capability_required: { http: 401, status: "failed", retryable: false, summary: "This action needs the capability token returned when the order was created.", next: ["Send the cancel_token in the X-Capability-Token header."] },
   key_disabled: { http: 403, status: "failed", retryable: false, summary: "The API key has been disabled.", next: ["Use another key, or omit Authorization."] },
@@ -37,6 +38,7 @@ export const ERRORS = {
   upload_sink_disabled: { http: 403, status: "failed", retryable: false, summary: "This deployment stores uploads in S3; PUT /v1/uploads/{key} is only the keyless fallback sink.", next: ["PUT the PDF to the upload_url returned by POST /v1/uploads."] },
   invalid_capability: { http: 403, status: "failed", retryable: false, summary: "The capability token is invalid, expired, or was issued for another order or action.", next: ["Send the cancel_token returned with this order; capability tokens last 7 days."] },
   credit_not_found: { http: 404, status: "failed", retryable: false, summary: "No credit account has this code.", next: ["Check the code (cc-xxxx-xxxx-xxxx) as it was given to you."] },
+  checkout_not_found: { http: 404, status: "failed", retryable: false, summary: "No checkout has this id or client secret.", next: ["Use the payment_url, payment_client_secret or checkout id returned when the payment was opened."] },
   not_found: { http: 404, status: "failed", retryable: false, summary: "No such route.", next: ["Check the path; every route starts with /v1."] },
   order_not_found: { http: 404, status: "failed", retryable: false, summary: "No order has this id.", next: ["Check the order id returned when the order was created."] },
   proof_not_found: { http: 404, status: "failed", retryable: false, summary: "No proof has this id (quote proofs of letters never sent are deleted after 30 days).", next: ["Use the proof URLs returned by POST /v1/quotes or GET /v1/orders/{id}."] },
@@ -47,6 +49,8 @@ export const ERRORS = {
   idempotency_in_flight: { http: 409, status: "failed", retryable: true, summary: "An earlier request with this Idempotency-Key has not finished.", next: ["Retry with the SAME Idempotency-Key after Retry-After seconds."] },
   already_submitted: { http: 409, status: "failed", retryable: false, summary: "The letter was already handed to the carrier and can no longer be canceled.", next: ["Follow the letter at its tracking_url."] },
   order_not_cancelable: { http: 409, status: "failed", retryable: false, summary: "The order has ended (refused or failed) and cannot be canceled.", next: ["Read the order with GET /v1/orders/{id}."] },
+  checkout_closed: { http: 409, status: "failed", retryable: false, summary: "The checkout is already paid or has expired.", next: ["Read the order with GET /v1/orders/{id} (or the pack with GET /v1/credits/checkout/{id}) to see where it stands."] },
+  order_state_conflict: { http: 409, status: "failed", retryable: false, summary: "The order is not in a state that allows this action.", next: ["Read the order with GET /v1/orders/{id}."] },
   upload_already_received: { http: 409, status: "failed", retryable: false, summary: "Upload URLs are one-shot: a PDF was already stored under this key.", next: ["Use the upload_key as it is, or get a new one with POST /v1/uploads."] },
   idempotency_key_reused: { http: 422, status: "failed", retryable: false, summary: "This Idempotency-Key was already used with a different request body.", next: ["Use a new Idempotency-Key for a different request."] },
   address_undeliverable: { http: 422, status: "failed", retryable: false, summary: "The carrier cannot deliver to an address as entered (unknown ZIP, state or city that does not match it).", next: ["Correct the address as the reason says; GET /v1/address/autocomplete lists the cities a ZIP serves."] },
@@ -55,7 +59,8 @@ export const ERRORS = {
   internal_error: { http: 500, status: "failed", retryable: true, summary: "The service failed unexpectedly.", next: ["Retry with the same Idempotency-Key; if it persists, report it with the request id via POST /v1/feedback."] },
   service_unavailable: { http: 503, status: "failed", retryable: true, summary: "A store the service needs cannot be reached right now.", next: ["Retry after Retry-After seconds with the same Idempotency-Key."] },
   key_store_unavailable: { http: 503, status: "failed", retryable: true, summary: "The API key store cannot be reached.", next: ["Retry after Retry-After seconds."] },
-  live_orders_unavailable: { http: 503, status: "failed", retryable: false, summary: "Live (paid) orders are not enabled on this deployment yet; nothing was created or charged.", next: ["Send with sandbox: true to run the full pipeline free."] },
+  payment_provider_unavailable: { http: 503, status: "failed", retryable: true, summary: "The payment provider cannot be reached right now; nothing was created or charged.", next: ["Retry after Retry-After seconds with the same Idempotency-Key."] },
+  no_rail_for_format: { http: 503, status: "failed", retryable: false, summary: "No live print-and-mail rail is configured for this format; nothing was created or charged.", next: ["Send with sandbox: true to run the full pipeline free, or choose a format this deployment mails."] },
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

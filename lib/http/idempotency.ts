@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 
-// Idempotency-Key handling for POST /v1/orders (spec 4.1 rules 3 and 4). A key is claimed by
+// Idempotency-Key handling for POST /v1/orders (spec 4.1 rules 3 and 4) and POST /v1/credits/checkout. A key is claimed by
 // inserting its row; the request that inserted it does the work and stores its response in
 // the same transaction that creates the order, so there is never an order without its record.
 
@@ -51,7 +51,7 @@ export async function claimIdempotencyKey({ scope, key, requestHash }: Idempoten
 export async function completeIdempotencyKey(
   tx: Prisma.TransactionClient,
   { scope, key }: IdempotencyScope,
-  response: { status: number; body: Record<string, unknown>; orderId: string },
+  response: { status: number; body: Record<string, unknown>; orderId: string | null },
 ) {
   await tx.idempotencyRecord.update({
     where: { scope_key: { scope, key } },

@@ -9,6 +9,7 @@ import type { Caller } from "@/lib/http/define-route";
 export const THROTTLES = {
   orders_sandbox: { points: 20, duration: 60 },
   uploads: { points: 10, duration: 60 },
+  credits_checkout: { points: 10, duration: 60 },
   address_autocomplete: { points: 30, duration: 60 },
   address_reverse: { points: 30, duration: 60 },
 } as const;

@@ -6,7 +6,8 @@ import { transition } from "@/lib/orders/transition";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 
 /**
- * One pass of the simulated carrier: every sandbox order whose next scan is due gets it.
+ * One pass of the simulated carrier: every order it carries (sandbox orders, and live ones
+ * while no live carrier is configured) whose next scan is due gets it.
  * Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of workers can run this at
  * once without emitting a scan twice. Returns the number of scans emitted.
  */
@@ -14,7 +15,7 @@ export async function advanceSandboxOrders(limit = 50): Promise<number> {
   return db().$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM orders
-      WHERE sandbox AND status IN ('submitted', 'mailed') AND next_step_at <= now()
+      WHERE status IN ('submitted', 'mailed') AND next_step_at <= now()
       ORDER BY next_step_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;

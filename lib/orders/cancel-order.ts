@@ -1,13 +1,14 @@
-import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { checkCapability } from "@/lib/orders/capability-tokens";
 import { getOrderOrThrow } from "@/lib/orders/get-order";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { CANCELABLE, HANDED_OVER, type OrderStatus } from "@/lib/orders/state-machine";
-import { transition, TransitionConflict } from "@/lib/orders/transition";
+import { endOrder } from "@/lib/orders/end-order";
+import { TransitionConflict } from "@/lib/orders/transition";
 
 /**
- * DELETE /v1/orders/{id} (spec 4.6): free, and possible only before hand-off. Canceling an
+ * DELETE /v1/orders/{id} (spec 4.6): free, and possible only before hand-off; any payment hold
+ * is released and a credit debit goes back to its code. Canceling an
  * order that is already canceled answers as the first cancel did, so retries are safe.
  */
 export async function cancelOrder(id: string, capabilityToken: string | null) {
@@ -31,7 +32,7 @@ export async function cancelOrder(id: string, capabilityToken: string | null) {
     }
     if (!CANCELABLE.includes(status)) throw new ApiError("order_not_cancelable", `The order has ended (${status}) and cannot be canceled.`);
     try {
-      await db().$transaction((tx) => transition(tx, id, status, "canceled", "canceled by the sender", { nextStepAt: null }));
+      await endOrder(id, status, "canceled", "canceled by the sender");
       return respond(await getOrderOrThrow(id));
     } catch (err) {
       if (!(err instanceof TransitionConflict)) throw err;

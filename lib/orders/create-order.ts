@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { newOrderId, newTrackingCode } from "@/lib/ids";
+import { newOrderId, newPaymentId, newTrackingCode } from "@/lib/ids";
 import { ApiError } from "@/lib/http/api-error";
 import type { Caller } from "@/lib/http/define-route";
 import {
@@ -19,7 +19,10 @@ import type { BreakdownLine } from "@/lib/quotes/pricing";
 import { getProofLinks } from "@/lib/documents/proofs";
 import { markUploadUsed } from "@/lib/documents/uploads";
 import { publicAddress } from "@/lib/letters/public-address";
-import type { Format, MailClass } from "@/lib/letters/formats";
+import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
+import { debitCredit } from "@/lib/payments/credits";
+import { dollars, openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
+import { liveCarrierConfigured } from "@/lib/fulfillment/live-carrier";
 import { quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 import { issueCapabilities } from "@/lib/orders/capability-tokens";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
@@ -32,7 +35,8 @@ export type CreateOrderResult = { http: number; body: Record<string, unknown> };
 
 /**
  * POST /v1/orders after validation: key mode, confirmation gate, throttle, Idempotency-Key,
- * then one transaction that spends the quote, creates the order and stores the response.
+ * then one transaction that spends the quote, creates the order, takes or opens its payment
+ * and stores the response.
  */
 export async function createOrder(req: OrderRequest, caller: Caller, idempotencyKey: string | null): Promise<CreateOrderResult> {
   const sandbox = req.sandbox ?? false;
@@ -49,8 +53,14 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   }
   try {
     const quote = await checkConfirmation(req);
-    if (!sandbox) throw new ApiError("live_orders_unavailable");
-    return await insertSandboxOrder(req, quote, caller, idem);
+    const ctx = { req, quote, caller, idem };
+    if (sandbox) return await insertSandboxOrder(ctx);
+    // Nothing is charged for a letter that could not be mailed (issue 5 adds live carriers).
+    if (env().SERVICE_ENV === "production" && !liveCarrierConfigured()) {
+      throw new ApiError("no_rail_for_format", `No live print-and-mail carrier is configured for ${quote.format}; nothing was created or charged.`);
+    }
+    if (req.credit_code) return await insertCreditOrder(ctx, req.credit_code);
+    return await insertLinkOrder(ctx);
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});
     throw err;
@@ -96,22 +106,121 @@ async function checkConfirmation(req: OrderRequest): Promise<ConfirmedQuote> {
   };
 }
 
-async function insertSandboxOrder(
-  req: OrderRequest,
-  quote: ConfirmedQuote,
-  caller: Caller,
-  idem: IdempotencyScope | null,
-): Promise<CreateOrderResult> {
-  const id = newOrderId(true);
+type InsertContext = { req: OrderRequest; quote: ConfirmedQuote; caller: Caller; idem: IdempotencyScope | null };
+
+/** Sandbox: free and immediate (spec 4.1 rule 8); handed to the simulated carrier at once. */
+async function insertSandboxOrder(ctx: InsertContext): Promise<CreateOrderResult> {
+  const hold = isSandboxHold(ctx.quote.letter.to);
+  return insertOrder(ctx, {
+    paymentMethod: null,
+    pay: async (tx, id, now) => {
+      await transition(tx, id, "draft", "screening", "sandbox: free, no payment needed");
+      if (hold) return;
+      await transition(tx, id, "screening", "submitted", "handed to the sandbox carrier", {
+        trackingNumber: sandboxTrackingNumber(ctx.quote.format as Format),
+        expectedDeliveryDate: expectedDeliveryDate(ctx.quote.mailClass as MailClass, now),
+        nextStepAt: new Date(now.getTime() + env().SANDBOX_STEP_SECONDS * 1000),
+      });
+    },
+    respond: () => ({
+      status: "ok",
+      ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}),
+    }),
+  });
+}
+
+/** Live, paid with a credit code: debited in the same transaction as the order (spec 4.1 rule 6). */
+async function insertCreditOrder(ctx: InsertContext, code: string): Promise<CreateOrderResult> {
+  let charged = { faceCents: 0, bonusCents: 0, remainingCents: 0 };
+  return insertOrder(ctx, {
+    paymentMethod: "credit",
+    creditCode: code,
+    pay: async (tx, id) => {
+      // Throws 402 with nothing written: the whole transaction, quote spend included, rolls back.
+      charged = await debitCredit(tx, code, ctx.quote.priceCents, id);
+      await transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, { nextStepAt: new Date() });
+    },
+    respond: () => ({
+      status: "ok",
+      credit: { code, charged_cents: charged.faceCents + charged.bonusCents, bonus_spent_cents: charged.bonusCents, face_spent_cents: charged.faceCents, balance_cents: charged.remainingCents },
+      next: liveNext(),
+    }),
+  });
+}
+
+/**
+ * Live, paid through a payment link (spec 4.1 rule 7). The checkout is opened before the order
+ * is written, keyed on the quote, so a retry reopens the same session and never a second one.
+ * Its URL or client secret is returned once and kept out of the stored idempotent response: a
+ * replay answers `action_required` without them (spec 3), and GET /v1/orders/{id} resumes.
+ */
+async function insertLinkOrder(ctx: InsertContext): Promise<CreateOrderResult> {
+  const uiMode = ctx.req.checkout_ui_mode ?? "hosted";
+  const to = ctx.quote.letter.to;
+  const { rail, session } = await openCheckout({
+    reference: ctx.quote.id,
+    amountCents: ctx.quote.priceCents,
+    description: `${FORMAT_LABELS[ctx.quote.format as Format]} to ${to.city}, ${to.state} (${MAIL_CLASS_LABELS[ctx.quote.mailClass as MailClass]})`,
+    uiMode,
+    capture: "manual",
+    email: ctx.req.email ?? null,
+    idempotencyKey: `order-${ctx.quote.id}-${uiMode}`,
+  });
+  const result = await insertOrder(ctx, {
+    paymentMethod: "link",
+    pay: async (tx, id) => {
+      await tx.payment.create({
+        data: {
+          id: newPaymentId(),
+          purpose: "order",
+          orderId: id,
+          email: ctx.req.email ?? null,
+          rail,
+          uiMode,
+          amountCents: ctx.quote.priceCents,
+          state: "open",
+          checkoutSessionId: session.id,
+          checkoutUrl: session.url,
+          clientSecret: session.clientSecret,
+        },
+      });
+      await transition(tx, id, "draft", "pending_payment", `payment link opened (${rail} rail, ${uiMode})`);
+    },
+    respond: () => ({ ...pendingPaymentEnvelope(ctx.quote.priceCents), checkout_ui_mode: uiMode }),
+  });
+  const step = paymentStepFields(uiMode, session.url, session.clientSecret);
+  const next = [paymentNext(rail, uiMode, session.clientSecret), ...(result.body.next as string[])];
+  return { http: result.http, body: { ...result.body, ...step, next } };
+}
+
+function liveNext(): string[] {
+  return [
+    "The letter is screened, then handed to the carrier; follow it at tracking_url.",
+    ...(liveCarrierConfigured() ? [] : ["No live print-and-mail carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed."]),
+  ];
+}
+
+type InsertPlan = {
+  paymentMethod: "credit" | "link" | null;
+  creditCode?: string;
+  /** Moves the new draft order on, inside the creating transaction. */
+  pay: (tx: Prisma.TransactionClient, id: string, now: Date) => Promise<void>;
+  /** status, reason, next and payment fields of the response. */
+  respond: () => Record<string, unknown>;
+};
+
+/** Spends the quote, creates the order from it and stores the idempotent response, in one transaction. */
+async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: InsertPlan): Promise<CreateOrderResult> {
+  const sandbox = req.sandbox ?? false;
+  const id = newOrderId(sandbox);
   const trackingCode = newTrackingCode();
   const capability = issueCapabilities(id);
   const { letter } = quote;
   const quoteId = quote.id;
-  const hold = isSandboxHold(letter.to);
   const proof = await getProofLinks(quote.proofId);
   const now = new Date();
 
-  const order = await db().$transaction(async (tx) => {
+  const body = await db().$transaction(async (tx) => {
     // Spending the quote is the single-use check that holds under concurrency.
     const spent = await tx.quote.updateMany({ where: { id: quoteId, usedAt: null }, data: { usedAt: now, orderId: id } });
     if (spent.count !== 1) throw new ApiError("confirmation_used");
@@ -119,7 +228,7 @@ async function insertSandboxOrder(
     await tx.order.create({
       data: {
         id,
-        sandbox: true,
+        sandbox,
         status: "draft",
         format: quote.format,
         mailClass: quote.mailClass,
@@ -145,23 +254,20 @@ async function insertSandboxOrder(
         quoteId,
         apiKeyId: caller.key?.id ?? null,
         clientIp: caller.ip,
+        paymentMethod: plan.paymentMethod,
+        creditCode: plan.creditCode ?? null,
         createdAt: now,
         updatedAt: now,
-        events: { create: { kind: "status", fromStatus: null, toStatus: "draft", cause: "order placed (sandbox)", occurredAt: now } },
+        events: { create: { kind: "status", fromStatus: null, toStatus: "draft", cause: sandbox ? "order placed (sandbox)" : "order placed", occurredAt: now } },
       },
     });
     if (req.upload_key) await markUploadUsed(tx, req.upload_key, id);
-    await transition(tx, id, "draft", "screening", "sandbox: free, no payment needed");
-    if (!hold) {
-      await transition(tx, id, "screening", "submitted", "handed to the sandbox carrier", {
-        trackingNumber: sandboxTrackingNumber(quote.format as Format),
-        expectedDeliveryDate: expectedDeliveryDate(quote.mailClass as MailClass, now),
-        nextStepAt: new Date(now.getTime() + env().SANDBOX_STEP_SECONDS * 1000),
-      });
-    }
+    await plan.pay(tx, id, now);
     const row = await tx.order.findUniqueOrThrow({ where: { id } });
+    const { status, ...rest } = plan.respond();
     const body = {
-      status: "ok",
+      status,
+      ...rest,
       order: serializeOrder(row),
       tracking_url: trackingUrl(trackingCode),
       proof,
@@ -169,16 +275,24 @@ async function insertSandboxOrder(
       ...(letter.verification.from.changed ? { corrected_from: publicAddress(letter.from) } : {}),
       capability,
       replayed: false,
-      ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}),
     };
     if (idem) await completeIdempotencyKey(tx, idem, { status: 201, body, orderId: id });
     return body;
   });
-  return { http: 201, body: order };
+  return { http: 201, body };
 }
 
-/** An idempotent replay: the original response, with the order as it is now. */
+/**
+ * An idempotent replay: the original response with the order as it is now. It never carries a
+ * payment URL or client secret (spec 3); once the order is paid it is no longer action_required.
+ */
 async function replay(original: Record<string, unknown>, orderId: string | null): Promise<CreateOrderResult> {
   const row = orderId ? await getOrderRow(orderId) : null;
-  return { http: 200, body: { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true } };
+  const body: Record<string, unknown> = { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true };
+  if (original.status === "action_required" && row && row.status !== "pending_payment") {
+    body.status = "ok";
+    delete body.reason;
+    delete body.next;
+  }
+  return { http: 200, body };
 }

@@ -2,6 +2,8 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
+import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
+import { paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
 
 export async function getOrderRow(id: string) {
   return db().order.findUnique({ where: { id } });
@@ -13,8 +15,23 @@ export async function getOrderOrThrow(id: string) {
   return row;
 }
 
-/** GET /v1/orders/{id}: the order, its public tracking link and its proof (the PDF that prints). */
+/**
+ * GET /v1/orders/{id}: the order, its public tracking link and its proof (the PDF that prints).
+ * While the order waits for its payment link, it answers `action_required` with the payment
+ * step again: this is how a caller whose first response was lost resumes paying (spec 3).
+ */
 export async function readOrder(id: string) {
   const row = await getOrderOrThrow(id);
-  return { status: "ok" as const, order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof: await getProofLinks(row.proofId) };
+  const body = { status: "ok", order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof: await getProofLinks(row.proofId) };
+  if (row.status !== "pending_payment") return body;
+  const payment = await db().payment.findUnique({ where: { orderId: id } });
+  if (!payment) return body;
+  const uiMode = payment.uiMode as CheckoutUiMode;
+  const envelope = pendingPaymentEnvelope(row.priceCents);
+  return {
+    ...body,
+    ...envelope,
+    next: [paymentNext(payment.rail as CheckoutRail, uiMode, payment.clientSecret), ...envelope.next],
+    ...paymentStepFields(uiMode, payment.checkoutUrl, payment.clientSecret),
+  };
 }

@@ -88,7 +88,7 @@ export async function readCreditBalance(rawCode: string) {
  * order and its debit commit together or not at all). Throws 402 credit_code_unknown or
  * insufficient_credit, having written nothing.
  */
-export async function debitCredit(tx: Tx, code: string, cents: number, orderId: string): Promise<{ faceCents: number; bonusCents: number }> {
+export async function debitCredit(tx: Tx, code: string, cents: number, orderId: string): Promise<{ faceCents: number; bonusCents: number; remainingCents: number }> {
   // The row lock makes every spend on this code wait for the one before it to commit.
   const locked = await tx.$queryRaw<{ code: string }[]>`SELECT code FROM credit_accounts WHERE code = ${code} FOR UPDATE`;
   if (locked.length === 0) throw new ApiError("credit_code_unknown", `No credit account has the code ${code}; nothing was charged.`);
@@ -100,7 +100,7 @@ export async function debitCredit(tx: Tx, code: string, cents: number, orderId: 
   const bonusCents = Math.min(balance.bonusCents, cents);
   const faceCents = cents - bonusCents;
   await tx.creditLedger.create({ data: { code, kind: "debit", faceCents: -faceCents, bonusCents: -bonusCents, orderId, note: `letter ${orderId}` } });
-  return { faceCents, bonusCents };
+  return { faceCents, bonusCents, remainingCents: available - cents };
 }
 
 /**

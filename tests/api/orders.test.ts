@@ -178,16 +178,6 @@ describe("POST /v1/orders (sandbox)", () => {
     expect((await call(postOrder, { body, ip: randomIp() })).json.code).toBe("confirmation_invalid");
   });
 
-  it("stops a live order after validation and the gate with a clear 503, spending nothing", async () => {
-    const body = letter({ sandbox: false });
-    const token = await quoteToken(body);
-    const res = await call(postOrder, { body: { ...body, confirmation_token: token } });
-    expect(res.status).toBe(503);
-    expect(res.json.code).toBe("live_orders_unavailable");
-    const quoteId = JSON.parse(Buffer.from(token.slice(3, token.indexOf(".")), "base64url").toString()).q;
-    expect((await db().quote.findUniqueOrThrow({ where: { id: quoteId } })).usedAt).toBeNull();
-  });
-
   it("moves a sandbox order on by itself to mailed and delivered, with scans and places", async () => {
     const { advanceSandboxOrders } = await import("@/lib/jobs/advance-sandbox-orders");
     const res = await sendSandboxLetter();

@@ -17,3 +17,17 @@ export async function sendSandboxLetter(over: Record<string, unknown> = {}, opts
   const headers: Record<string, string> = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {};
   return call(postOrder, { body: { ...body, confirmation_token: token }, ip, headers });
 }
+
+/** Quotes and sends a live letter (credit code or payment link); returns the creation response. */
+export async function sendLiveLetter(
+  over: Record<string, unknown> = {},
+  opts: { ip?: string; idempotencyKey?: string; creditCode?: string; uiMode?: "hosted" | "embedded" } = {},
+) {
+  const body = letter({ sandbox: false, ...over });
+  const ip = opts.ip ?? randomIp();
+  const token = await quoteToken(body, { ip });
+  const headers: Record<string, string> = opts.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : {};
+  const payment = { ...(opts.creditCode ? { credit_code: opts.creditCode } : {}), ...(opts.uiMode ? { checkout_ui_mode: opts.uiMode } : {}) };
+  const send = () => call(postOrder, { body: { ...body, ...payment, confirmation_token: token }, ip, headers });
+  return Object.assign(await send(), { resend: send, token });
+}

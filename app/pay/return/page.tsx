@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { checkoutReturn } from "@/lib/payments/checkout-pages";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Payment", robots: { index: false } };
+
+type Props = { searchParams: Promise<{ session_id?: string }> };
+
+/** Where both rails send the payer back. Refreshes itself (no JavaScript needed) until the payment lands. */
+export default async function CheckoutReturnPage({ searchParams }: Props) {
+  const sessionId = (await searchParams).session_id ?? "";
+  const r = await checkoutReturn(sessionId);
+  if (!r) {
+    return (
+      <article>
+        <h1 className="text-2xl font-semibold tracking-tight">Payment not found</h1>
+        <p className="mt-2">This link does not name a checkout of ours. Use the link from your order or purchase.</p>
+      </article>
+    );
+  }
+  const waiting = r.paymentState === "open" || (r.kind === "pack" && !r.credit && r.paymentState === "captured");
+  return (
+    <article>
+      {waiting ? <meta httpEquiv="refresh" content="2" /> : null}
+      {r.kind === "order" ? (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
+            {r.paymentState === "open" ? "Confirming your payment…" : r.orderStatus === "canceled" ? "Order canceled" : "Payment received"}
+          </h1>
+          <p className="mt-2" role="status">
+            Order <span className="font-mono">{r.orderId}</span> is <strong data-testid="order-status">{r.orderStatus.replace("_", " ")}</strong>.
+            {r.paymentState === "authorized" ? " Your card is authorized and will be charged once the letter clears screening." : ""}
+            {r.paymentState === "released" ? " Nothing was charged." : ""}
+          </p>
+          {r.sandboxCarrier ? <p className="mt-2 text-sm text-stone-600">No live carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed.</p> : null}
+          <p className="mt-4">
+            <a className="font-semibold underline" href={r.trackingUrl}>Track this letter</a>
+          </p>
+        </>
+      ) : r.credit ? (
+        <>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">Your credit code</h1>
+          <p className="mt-3 rounded border border-stone-200 bg-white p-4 font-mono text-2xl" data-testid="credit-code">{r.credit.code}</p>
+          <p className="mt-2 text-sm text-stone-600">
+            Balance ${(r.credit.balance_cents / 100).toFixed(2)} (bonus ${(r.credit.bonus_cents / 100).toFixed(2)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it is the only key to the credit.
+          </p>
+        </>
+      ) : (
+        <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
+          {r.paymentState === "released" ? "The checkout closed unpaid" : "Confirming your payment…"}
+        </h1>
+      )}
+    </article>
+  );
+}

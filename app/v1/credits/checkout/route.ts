@@ -1,0 +1,9 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { parseIdempotencyKey } from "@/lib/http/idempotency";
+import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/payments/credit-checkout";
+
+export const POST = defineRoute({ scope: "credits:buy", body: CreditCheckoutRequestSchema }, async ({ body, caller, request }) =>
+  startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key"))),
+);
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

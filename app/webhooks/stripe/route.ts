@@ -1,0 +1,17 @@
+import { ApiError } from "@/lib/http/api-error";
+import { readBodyBytes } from "@/lib/http/read-json-body";
+import { receiveStripeWebhook } from "@/lib/payments/stripe-webhook";
+
+const MAX_EVENT_BYTES = 1_000_000;
+
+export async function POST(request: Request): Promise<Response> {
+  let raw: Buffer;
+  try {
+    raw = await readBodyBytes(request, MAX_EVENT_BYTES);
+  } catch (err) {
+    if (err instanceof ApiError) return Response.json({ error: err.message }, { status: 413 });
+    throw err;
+  }
+  const answer = await receiveStripeWebhook(raw, request.headers.get("stripe-signature"));
+  return Response.json(answer.body, { status: answer.http });
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+
+// The local test rail's card form. The hosted page (/pay/<session>) passes the session id; an
+// embedded checkout passes the client secret, as Stripe's embedded checkout would take it.
+// Paying posts to /pay/local/confirm and then goes to the checkout's return URL.
+
+type Props = { sessionId?: string; clientSecret?: string; amountLabel: string };
+
+export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    try {
+      const res = await fetch("/pay/local/confirm", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          ...(sessionId ? { session_id: sessionId } : { client_secret: clientSecret }),
+          card_number: String(form.get("card_number") ?? ""),
+          expiry: String(form.get("expiry") ?? ""),
+          cvc: String(form.get("cvc") ?? ""),
+          name: String(form.get("name") ?? "") || undefined,
+        }),
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        setError(body.reason ?? "The payment did not go through.");
+        setBusy(false);
+        return;
+      }
+      window.location.assign(body.return_url);
+    } catch {
+      setError("The service could not be reached. Check your connection and try again; nothing was charged.");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={pay} className="mt-4 grid gap-3" aria-describedby="test-card-hint">
+      <label className="grid gap-1 text-sm">
+        <span>Card number</span>
+        <input name="card_number" inputMode="numeric" autoComplete="cc-number" required placeholder="4242 4242 4242 4242" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+      </label>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="grid gap-1 text-sm">
+          <span>Expiry (MM/YY)</span>
+          <input name="expiry" autoComplete="cc-exp" required placeholder="12/34" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span>CVC</span>
+          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required placeholder="123" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+        </label>
+      </div>
+      <label className="grid gap-1 text-sm">
+        <span>Name on card (optional)</span>
+        <input name="name" autoComplete="cc-name" className="rounded border border-stone-300 px-3 py-2" />
+      </label>
+      <p id="test-card-hint" className="text-xs text-stone-500">
+        Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.
+      </p>
+      {error ? (
+        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className="rounded bg-stone-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
+        {busy ? "Paying…" : `Pay ${amountLabel}`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { db } from "@/lib/db";
+import { log } from "@/lib/log";
+import { returnCredit } from "@/lib/payments/credits";
+import { settleOrderPayment } from "@/lib/payments/settle-order-payment";
+import type { OrderStatus } from "@/lib/orders/state-machine";
+import { transition } from "@/lib/orders/transition";
+
+export type EndStatus = "refused" | "canceled" | "failed";
+
+/**
+ * Ends an order without (or after failing at) mailing it, and gives its money back: a credit
+ * debit goes back to the buckets it came from in the same transaction (released when the
+ * letter never mailed, refunded when it failed), and a card payment is released or refunded
+ * right after. If the provider cannot be reached now, the worker settles it later.
+ */
+export async function endOrder(orderId: string, from: OrderStatus, to: EndStatus, cause: string, extra: { refusalReason?: string } = {}): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await transition(tx, orderId, from, to, cause, { nextStepAt: null, ...extra });
+    await returnCredit(tx, orderId, to === "failed" ? "refund" : "release");
+  });
+  try {
+    await settleOrderPayment(orderId);
+  } catch (err) {
+    log.warn({ err, orderId }, "the payment of an ended order could not be settled now; the worker retries");
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiError } from "@/lib/http/api-error";
+import { endOrder } from "@/lib/orders/end-order";
+import { getOrderOrThrow } from "@/lib/orders/get-order";
+import { isTerminal, type OrderStatus } from "@/lib/orders/state-machine";
+
+/**
+ * Refuses a letter before hand-off with a reason the sender can understand (spec 3, charging
+ * rule 5): its payment is released. Used by the operator CLI now and the screener (issue 5).
+ */
+export async function refuseOrder(orderId: string, reason: string): Promise<void> {
+  const order = await getOrderOrThrow(orderId);
+  const from = order.status as OrderStatus;
+  if (from !== "screening" && from !== "held_for_review") {
+    throw new ApiError("order_state_conflict", `Only a letter in screening or held for review can be refused; this one is ${from}.`);
+  }
+  await endOrder(orderId, from, "refused", `refused: ${reason}`, { refusalReason: reason });
+}
+
+/** Marks an order failed and refunds it (spec 3: every failed order is accompanied by a refund). */
+export async function failOrder(orderId: string, cause: string): Promise<void> {
+  const order = await getOrderOrThrow(orderId);
+  const from = order.status as OrderStatus;
+  if (isTerminal(from)) throw new ApiError("order_state_conflict", `The order has already ended (${from}).`);
+  await endOrder(orderId, from, "failed", `failed: ${cause}`);
+}

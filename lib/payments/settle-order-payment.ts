@@ -1,0 +1,81 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db";
+import { log } from "@/lib/log";
+import { providerForRail } from "@/lib/payments/checkout-provider-from-env";
+import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/payment-state";
+
+// Brings an order's card payment in line with the order: an order that ended without being
+// mailed (refused, canceled) gets its authorization canceled, never a charge; a failed order
+// that was charged is refunded. Every step is idempotent at the provider, so this runs after
+// each ending and again from the worker until nothing is left to do.
+
+const ENDED = ["refused", "canceled", "failed"];
+
+export async function settleOrderPayment(orderId: string): Promise<void> {
+  const payment = await db().payment.findUnique({ where: { orderId } });
+  if (!payment) return;
+  const order = await db().order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+  if (!ENDED.includes(order.status)) return; // capture belongs to the hand-off, see captureOrderPayment
+
+  const provider = providerForRail(payment.rail as "stripe" | "local");
+  let state = payment.state as PaymentState;
+  let intentId = payment.paymentIntentId;
+  if (state === "open") {
+    // Close the link first; if the payer got through just before, the session now says so.
+    await provider.expireSession(payment.checkoutSessionId);
+    const session = await provider.readSession(payment.checkoutSessionId);
+    state = observedState(session);
+    intentId = session.paymentIntent?.id ?? intentId;
+  }
+  if (state === "authorized" && intentId) {
+    await provider.cancelAuthorization(intentId, `release-${payment.id}`);
+    state = "released";
+  } else if (state === "captured" && intentId) {
+    await provider.refund(intentId, `refund-${payment.id}`);
+    state = "refunded";
+  }
+  await recordPaymentState(payment.id, state, intentId);
+}
+
+/**
+ * Captures an order's authorized card payment as the letter is handed over, inside the
+ * caller's transaction (which holds the order row, so a cancel cannot slip in between).
+ * Credit-paid orders were debited at creation and have nothing to capture.
+ */
+export async function captureOrderPayment(tx: Prisma.TransactionClient, orderId: string): Promise<"captured" | "not_card" | "lapsed"> {
+  const payment = await tx.payment.findUnique({ where: { orderId } });
+  if (!payment) return "not_card";
+  if (payment.state === "captured") return "captured";
+  const provider = providerForRail(payment.rail as "stripe" | "local");
+  if (payment.state === "authorized" && payment.paymentIntentId) {
+    try {
+      await provider.capture(payment.paymentIntentId, `capture-${payment.id}`);
+      await tx.payment.update({ where: { id: payment.id }, data: { state: "captured", updatedAt: new Date() } });
+      return "captured";
+    } catch (err) {
+      const session = await provider.readSession(payment.checkoutSessionId);
+      if (observedState(session) !== "released") throw err;
+    }
+  }
+  // The authorization is gone (canceled or expired at the provider): nothing can be charged.
+  await tx.payment.update({ where: { id: payment.id }, data: { state: "released", updatedAt: new Date() } });
+  return "lapsed";
+}
+
+/** Worker sweep: every ended order whose card payment is not yet released or refunded. */
+export async function settleEndedOrderPayments(limit = 50): Promise<number> {
+  const rows = await db().$queryRaw<{ order_id: string }[]>`
+    SELECT p.order_id FROM payments p JOIN orders o ON o.id = p.order_id
+    WHERE p.state IN ('open', 'authorized', 'captured') AND o.status IN ('refused', 'canceled', 'failed')
+    ORDER BY p.updated_at LIMIT ${limit}`;
+  let settled = 0;
+  for (const { order_id } of rows) {
+    try {
+      await settleOrderPayment(order_id);
+      settled++;
+    } catch (err) {
+      log.warn({ err, orderId: order_id }, "could not settle the payment of an ended order yet; will retry");
+    }
+  }
+  return settled;
+}
