@@ -16,11 +16,18 @@ import { captureOrderPayment } from "@/lib/payments/settle-order-payment";
  * Screening itself is issue 5: until the screener lands every paid letter clears it, and with
  * no live carrier configured the letter goes to the sandbox carrier. Returns orders advanced.
  */
-export async function advancePaidOrders(limit = 20): Promise<number> {
-  const due = await db().$queryRaw<{ id: string }[]>`
-    SELECT id FROM orders
-    WHERE status = 'screening' AND NOT sandbox AND next_step_at <= now()
-    ORDER BY next_step_at LIMIT ${limit}`;
+export async function advancePaidOrders(opts: { limit?: number; orderIds?: string[] } = {}): Promise<number> {
+  const limit = opts.limit ?? 20;
+  // orderIds narrows the pass to named orders (an operator's nudge, or a test's own orders).
+  const due = opts.orderIds
+    ? await db().$queryRaw<{ id: string }[]>`
+        SELECT id FROM orders
+        WHERE status = 'screening' AND NOT sandbox AND next_step_at <= now() AND id = ANY(${opts.orderIds})
+        ORDER BY next_step_at LIMIT ${limit}`
+    : await db().$queryRaw<{ id: string }[]>`
+        SELECT id FROM orders
+        WHERE status = 'screening' AND NOT sandbox AND next_step_at <= now()
+        ORDER BY next_step_at LIMIT ${limit}`;
   let advanced = 0;
   for (const { id } of due) {
     try {

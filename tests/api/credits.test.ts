@@ -45,7 +45,7 @@ describe("the credit ledger", () => {
   it("spends bonus first, then face, and gives an order's value back to the same buckets once", async () => {
     const { code } = await mintCredit({ faceCents: 1000, bonusCents: 300, source: "operator", note: "test" });
     const id = orderId();
-    expect(await debit(code, 500, id)).toEqual({ bonusCents: 300, faceCents: 200 });
+    expect(await debit(code, 500, id)).toEqual({ bonusCents: 300, faceCents: 200, remainingCents: 800 });
     expect(await readCreditBalance(code)).toMatchObject({ balance_cents: 800, face_cents: 800, bonus_cents: 0 });
 
     expect(await db().$transaction((tx) => returnCredit(tx, id, "release"))).toBe(true);

@@ -23,7 +23,7 @@ const cancel = (id: string, token: string) => call(deleteOrder, { method: "DELET
 
 async function advanceUntil(id: string, status: string) {
   for (let i = 0; i < 50; i++) {
-    await advancePaidOrders();
+    await advancePaidOrders({ orderIds: [id] });
     await advanceSandboxOrders();
     const order = await db().order.findUniqueOrThrow({ where: { id } });
     if (order.status === status) return;

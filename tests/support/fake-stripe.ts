@@ -20,7 +20,7 @@ export type FakeStripe = {
   requests: { method: string; path: string; body: Obj; idempotencyKey: string | null }[];
   sessions: Map<string, Obj>;
   intents: Map<string, Obj>;
-  /** Answer the next `n` API requests with a 500 api_error (Stripe-Should-Retry: false). */
+  /** Answer the next `n` API requests with a 500 api_error; Stripe-Should-Retry: false keeps the SDK from retrying. */
   failNext(n: number): void;
   /** The customer completes the session with a card that authorizes (manual capture) or pays. */
   pay(sessionId: string): Obj;
