@@ -42,6 +42,9 @@ export function ComposeForm() {
   const [busy, setBusy] = useState<"quote" | "send" | null>(null);
   const [error, setError] = useState<Envelope | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
+  const [sandbox, setSandbox] = useState(true);
+  const [payWith, setPayWith] = useState<"card" | "credit">("card");
+  const [creditCode, setCreditCode] = useState("");
 
   const isCard = format !== "letter" && format !== "letter_windowed";
   const letter = useMemo(
@@ -51,10 +54,10 @@ export function ComposeForm() {
       to: toAddress(to),
       from: toAddress(from),
       text,
-      sandbox: true,
+      sandbox,
       ...(email.trim() ? { email: email.trim() } : {}),
     }),
-    [format, mailClass, isCard, to, from, text, email],
+    [format, mailClass, isCard, to, from, text, email, sandbox],
   );
   const letterKey = JSON.stringify(letter);
   const currentQuote = quote && quote.key === letterKey ? quote : null;
@@ -92,7 +95,10 @@ export function ComposeForm() {
     setError(null);
     try {
       // One Idempotency-Key per quoted letter: a double click or a retry never mails twice.
-      const res = await call("/v1/orders", { ...letter, confirmation_token: currentQuote.token }, { "Idempotency-Key": currentQuote.token.slice(-40) });
+      const payment = sandbox ? {} : payWith === "credit" ? { credit_code: creditCode.trim() } : { checkout_ui_mode: "hosted" };
+      const res = await call("/v1/orders", { ...letter, ...payment, confirmation_token: currentQuote.token }, { "Idempotency-Key": currentQuote.token.slice(-40) });
+      // Paying by card: on to the checkout page, which comes back to /pay/return.
+      if (res.status === "action_required" && typeof res.payment_url === "string") return window.location.assign(res.payment_url);
       if (res.status !== "ok") return setError(res);
       const order = res.order as { id: string; status: string; tracking_number: string | null; expected_delivery_date: string | null };
       setSent({ orderId: order.id, status: order.status, trackingUrl: res.tracking_url as string, trackingNumber: order.tracking_number, expected: order.expected_delivery_date });
@@ -106,7 +112,7 @@ export function ComposeForm() {
   if (sent) {
     return (
       <section aria-live="polite" className="rounded-lg border border-green-300 bg-green-50 p-6">
-        <h2 className="text-xl font-semibold">Your sandbox letter is on its way</h2>
+        <h2 className="text-xl font-semibold">{sandbox ? "Your sandbox letter is on its way" : "Your letter is paid and being screened"}</h2>
         <p className="mt-2 text-sm">
           Order <code>{sent.orderId}</code> is <strong>{sent.status}</strong>.
           {sent.trackingNumber ? <> Tracking number {sent.trackingNumber}.</> : null}
@@ -153,9 +159,31 @@ export function ComposeForm() {
         <span className="font-semibold">E-mail for the receipt (optional)</span>
         <input name="email" type="email" autoComplete="email" className="rounded border border-stone-300 bg-white px-2 py-1.5" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">
-        <strong>Sandbox:</strong> this runs the whole pipeline free. Nothing is printed, mailed or charged.
-      </p>
+      <fieldset className="flex flex-col gap-2 rounded border border-stone-200 bg-white p-3 text-sm">
+        <legend className="px-1 font-semibold">Payment</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="sandbox" checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} />
+          <span>Sandbox: run the whole pipeline free. Nothing is printed, mailed or charged.</span>
+        </label>
+        {sandbox ? null : (
+          <>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="pay_with" value="card" checked={payWith === "card"} onChange={() => setPayWith("card")} />
+              <span>Pay by card at checkout (authorized now, charged once the letter clears screening)</span>
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="pay_with" value="credit" checked={payWith === "credit"} onChange={() => setPayWith("credit")} />
+              <span>Pay with a credit code</span>
+            </label>
+            {payWith === "credit" ? (
+              <label className="flex flex-col gap-1">
+                <span>Credit code</span>
+                <input name="credit_code" required placeholder="cc-xxxx-xxxx-xxxx" pattern="[cC][cC]-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}" className="rounded border border-stone-300 px-2 py-1.5 font-mono" value={creditCode} onChange={(e) => setCreditCode(e.target.value)} />
+              </label>
+            ) : null}
+          </>
+        )}
+      </fieldset>
 
       {error ? (
         <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -189,7 +217,7 @@ export function ComposeForm() {
                 </tr>
               </tbody>
             </table>
-            <p className="mt-2 text-xs text-stone-500">Sandbox orders are free: you will not be charged this amount.</p>
+            {sandbox ? <p className="mt-2 text-xs text-stone-500">Sandbox orders are free: you will not be charged this amount.</p> : null}
             <Corrections to={currentQuote.correctedTo} from={currentQuote.correctedFrom} />
             <figure className="mt-4 flex flex-col items-start gap-2 sm:flex-row">
               {/* The proof is the exact PDF that will print; its page 1 is drawn by the service. */}
@@ -217,7 +245,7 @@ export function ComposeForm() {
           {busy === "quote" ? "Quoting…" : currentQuote ? "Quote again" : "Get quote"}
         </button>
         <button type="button" onClick={send} disabled={!currentQuote || busy !== null} className="rounded bg-blue-700 px-4 py-2 font-medium text-white disabled:opacity-50">
-          {busy === "send" ? "Sending…" : "Send letter"}
+          {busy === "send" ? "Sending…" : sandbox ? "Send letter" : payWith === "card" ? "Continue to payment" : "Pay and send"}
         </button>
       </div>
     </form>

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+
+// The local payment rail in a real browser: with no Stripe keys a person pays a live letter
+// (and a credit pack) on the service's own checkout page with a test card.
+
+async function fillAddress(page: import("@playwright/test").Page, prefix: string, a: Record<string, string>) {
+  for (const [field, value] of Object.entries(a)) await page.locator(`#${prefix}-${field}`).fill(value);
+}
+
+async function payWithCard(page: import("@playwright/test").Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+test("a live letter paid by card on the local checkout page, then followed on its tracking page", async ({ page }) => {
+  await page.goto("/");
+  await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
+  await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" });
+  await page.getByLabel("Your letter").fill("Dear Ada,\n\nThis one is paid for.\n\nCharles");
+  await page.getByLabel(/^Sandbox/).uncheck();
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page).toHaveURL(/\/pay\/cs_local_[a-z0-9]{24}$/);
+  await expect(page.getByRole("note")).toContainText("no real card is charged");
+  await expect(page.getByRole("note")).toContainText("goes to the sandbox carrier");
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$0.99");
+
+  await payWithCard(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your card was declined. Nothing was charged.");
+
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/pay\/return\?session_id=cs_local_/);
+  await expect(page.getByTestId("return-heading")).toHaveText("Payment received");
+  await expect(page.getByText("No live carrier is configured on this deployment")).toBeVisible();
+
+  await page.getByRole("link", { name: "Track this letter" }).click();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("tracking-status")).toHaveText("delivered");
+  }).toPass({ timeout: 40_000, intervals: [1_000] });
+});
+
+test("a credit pack bought on the local checkout page shows its code, which then pays a letter", async ({ page, request }) => {
+  const started = await (await request.post("/v1/credits/checkout", { data: { pack: "starter" } })).json();
+  expect(started.status).toBe("action_required");
+  await page.goto(new URL(started.payment_url).pathname);
+  await expect(page.getByRole("heading", { name: /Starter/ })).toBeVisible();
+  await payWithCard(page, "4242424242424242");
+  await expect(page.getByTestId("return-heading")).toHaveText("Your credit code");
+  const code = (await page.getByTestId("credit-code").textContent())!.trim();
+  expect(code).toMatch(/^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+  await expect(page.getByText("Balance $10.00")).toBeVisible();
+
+  await page.goto("/");
+  await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
+  await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" });
+  await page.getByLabel("Your letter").fill("Paid with credit.");
+  await page.getByLabel(/^Sandbox/).uncheck();
+  await page.getByLabel("Pay with a credit code").check();
+  await page.getByLabel("Credit code", { exact: true }).fill(code.toUpperCase());
+  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
+  await page.getByRole("button", { name: "Pay and send" }).click();
+  await expect(page.getByRole("heading", { name: "Your letter is paid and being screened" })).toBeVisible();
+  const balance = await (await request.get(`/v1/credits/${code}`)).json();
+  expect(balance.balance_cents).toBe(901);
+});
