@@ -7,6 +7,8 @@
 //   b. POST /v1/quotes       - a one-page sandbox letter
 //   c. POST /v1/orders       - sandbox orders, each with its own pre-minted confirmation_token
 //   d. GET  /v1/orders/{id}  - reading an order created in c
+//   e. POST /v1/orders       - live orders paid with credit_code: on one code, on many codes,
+//                              and an overdraft check (scripts/bench/credit-orders.ts)
 // then, with the service stopped, times the document work in-process (scripts/bench/documents.ts:
 // laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF),
 // and prints the tables (also written to bench-results.json at the repo root). The service is
@@ -23,11 +25,12 @@ import { CONNECTIONS, cannon, failureSampler, printTable, reportRun, settle, toR
 import { ROOT, checkEnvironment, ensureBuild, startService, stopService } from "./bench/service";
 import { positiveNumber, round } from "./bench/util";
 import { benchDocuments, printDocumentTable } from "./bench/documents";
+import { JSON_HEADERS, MINT_CONCURRENCY, mintTokens, postJson, quote } from "./bench/tokens";
+import { benchCreditOrders, type OverdraftCheck } from "./bench/credit-orders";
 
 process.chdir(ROOT);
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
-const MINT_CONCURRENCY = 20;
 const MIN_TOKENS = 500;
 const MAX_TOKENS = 20_000;
 const RESULTS_FILE = path.join(ROOT, "bench-results.json");
@@ -40,66 +43,6 @@ const LETTER = {
   from: { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
 };
 const LETTER_JSON = JSON.stringify(LETTER);
-const JSON_HEADERS = { "content-type": "application/json" };
-
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers
-// ---------------------------------------------------------------------------------------------
-
-async function postJson(url: string, body: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body, signal: AbortSignal.timeout(30_000) });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
-}
-
-async function quote(baseUrl: string): Promise<string> {
-  const r = await postJson(`${baseUrl}/v1/quotes`, LETTER_JSON);
-  if (r.status !== 200 || typeof r.json?.confirmation_token !== "string") {
-    throw new Error(`POST /v1/quotes answered ${r.status}: ${r.text.slice(0, 500)}`);
-  }
-  return r.json.confirmation_token;
-}
-
-async function order(baseUrl: string, token: string): Promise<string> {
-  const r = await postJson(`${baseUrl}/v1/orders`, JSON.stringify({ ...LETTER, confirmation_token: token }), { "Idempotency-Key": randomUUID() });
-  if (r.status !== 201 || typeof r.json?.order?.id !== "string") {
-    throw new Error(`POST /v1/orders answered ${r.status}: ${r.text.slice(0, 500)}`);
-  }
-  return r.json.order.id;
-}
-
-/** Quotes `n` letters, MINT_CONCURRENCY at a time, and returns their confirmation tokens. */
-async function mintTokens(baseUrl: string, n: number): Promise<string[]> {
-  const tokens: string[] = [];
-  const failures: string[] = [];
-  let next = 0;
-  const started = Date.now();
-  let lastReport = started;
-  const worker = async () => {
-    while (next < n && failures.length < 10) {
-      next++;
-      try {
-        tokens.push(await quote(baseUrl));
-      } catch (err) {
-        failures.push((err as Error).message);
-      }
-      if (Date.now() - lastReport > 5_000) {
-        lastReport = Date.now();
-        process.stdout.write(`  ... ${tokens.length}/${n} tokens\n`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: MINT_CONCURRENCY }, worker));
-  if (failures.length) throw new Error(`minting confirmation tokens failed ${failures.length} time(s); first: ${failures[0]}`);
-  console.log(`Minted ${tokens.length} confirmation tokens in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return tokens;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The benchmark
@@ -120,16 +63,24 @@ async function timedRun(baseUrl: string, name: string, method: "GET" | "POST", r
   return row;
 }
 
-async function bench(baseUrl: string): Promise<Row[]> {
+async function order(baseUrl: string, token: string): Promise<string> {
+  const r = await postJson(`${baseUrl}/v1/orders`, JSON.stringify({ ...LETTER, confirmation_token: token }), { "Idempotency-Key": randomUUID() });
+  if (r.status !== 201 || typeof r.json?.order?.id !== "string") {
+    throw new Error(`POST /v1/orders answered ${r.status}: ${r.text.slice(0, 500)}`);
+  }
+  return r.json.order.id;
+}
+
+async function bench(baseUrl: string, databaseUrl: string): Promise<{ rows: Row[]; overdraft: OverdraftCheck }> {
   const rows: Row[] = [];
 
   // Warm-up: Next.js loads each route's code on its first request, and V8 needs a moment of
   // load to optimise the hot paths; keep both out of the numbers.
   console.log(`Warming up (${WARMUP_SECONDS} s of GET /v1/health, a few quotes and one order) ...`);
   await cannon({ url: baseUrl, duration: WARMUP_SECONDS, requests: [{ method: "GET", path: "/v1/health" }] });
-  await Promise.all(Array.from({ length: 10 }, () => quote(baseUrl)));
+  await Promise.all(Array.from({ length: 10 }, () => quote(baseUrl, LETTER_JSON)));
   // One order: warms the route, and is the order that run d reads if run c creates none.
-  const warmOrderId = await order(baseUrl, await quote(baseUrl));
+  const warmOrderId = await order(baseUrl, await quote(baseUrl, LETTER_JSON));
   await (await fetch(`${baseUrl}/v1/orders/${warmOrderId}`)).arrayBuffer();
   let orderId: string | undefined; // the first order created by run c
 
@@ -142,7 +93,7 @@ async function bench(baseUrl: string): Promise<Row[]> {
     const quotesRps = rows[1].requestsPerSec;
     const n = Math.min(MAX_TOKENS, Math.max(MIN_TOKENS, Math.round(quotesRps * SECONDS)));
     console.log(`\n[c] Minting ${n} confirmation tokens (${MINT_CONCURRENCY} quotes at a time) ...`);
-    const tokens = await mintTokens(baseUrl, n);
+    const tokens = await mintTokens(baseUrl, n, LETTER_JSON);
     console.log(`[c] POST /v1/orders, ${tokens.length} requests (one per token) ...`);
     let used = 0;
     let exhausted = 0;
@@ -183,9 +134,15 @@ async function bench(baseUrl: string): Promise<Row[]> {
   rows.push(await timedRun(baseUrl, "read order", "GET", `/v1/orders/${orderId ?? warmOrderId}`, "/v1/orders/{id}"));
   await settle(baseUrl);
 
+  // e. Live orders paid with credit codes: one code, many codes, and the overdraft check.
+  const creditRequests = Math.min(2_000, Math.max(300, Math.round(rows[2].requestsPerSec * SECONDS)));
+  const credit = await benchCreditOrders(baseUrl, databaseUrl, LETTER, creditRequests);
+  rows.push(...credit.rows);
+  await settle(baseUrl);
+
   const ceiling = rows[0].requestsPerSec;
   for (const row of rows) row.ratioToCeiling = ceiling > 0 ? round(row.requestsPerSec / ceiling, 3) : null;
-  return rows;
+  return { rows, overdraft: credit.overdraft };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,8 +175,8 @@ let exitCode = 0;
 try {
   checkEnvironment();
   ensureBuild();
-  const { baseUrl } = await startService();
-  const rows = await bench(baseUrl);
+  const { baseUrl, databaseUrl } = await startService();
+  const { rows, overdraft } = await bench(baseUrl, databaseUrl);
   await stopService(); // the document timings run in this process, with the machine to themselves
   const documents = await benchDocuments();
 
@@ -227,7 +184,15 @@ try {
   console.log(`Machine: Node ${machine.node}, ${machine.cpus} CPUs, ${machine.totalMemoryGiB} GiB RAM. ${NOTE}\n`);
   printTable(rows);
   printDocumentTable(documents);
+  console.log(
+    `\nOverdraft check: ${overdraft.requests} credit orders at once on one code covering ${overdraft.capacityLetters}: ` +
+      `${overdraft.accepted} accepted, ${overdraft.refusedInsufficient} refused (402 insufficient_credit), ` +
+      `overdrafts ${overdraft.overdrafts}, negative balances ${overdraft.negativeBalances} (both must be 0).`,
+  );
   const problems = rows.filter((r) => r.non2xx || r.errors).map((r) => `${r.method} ${r.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (overdraft.overdrafts || overdraft.negativeBalances || overdraft.accepted !== overdraft.capacityLetters) {
+    problems.push(`overdraft check: ${overdraft.accepted} of ${overdraft.requests} accepted on a code covering ${overdraft.capacityLetters}, ${overdraft.overdrafts} overdrafts, ${overdraft.negativeBalances} negative balances`);
+  }
   if (problems.length) {
     console.log("\nProblems:");
     for (const p of problems) console.log(`  - ${p}`);
@@ -236,7 +201,7 @@ try {
   writeFileSync(
     RESULTS_FILE,
     JSON.stringify(
-      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, documents, problems },
+      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, overdraftCheck: overdraft, documents, problems },
       null,
       2,
     ) + "\n",

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import type { CheckoutRail, CheckoutSession, CheckoutUiMode } from "@/lib/payments/checkout-provider";
+import type { CheckoutRail, CheckoutSession, CheckoutUiMode, NewCheckout } from "@/lib/payments/checkout-provider";
 import { checkoutProvider } from "@/lib/payments/checkout-provider-from-env";
 
 // Opening a payment link for an order or a credit pack, and the response fields of spec 4.1
@@ -9,15 +9,7 @@ export type OpenedCheckout = { rail: CheckoutRail; session: CheckoutSession };
 
 export const checkoutReturnUrl = () => `${env().PUBLIC_BASE_URL}/pay/return?session_id={CHECKOUT_SESSION_ID}`;
 
-export async function openCheckout(input: {
-  reference: string;
-  amountCents: number;
-  description: string;
-  uiMode: CheckoutUiMode;
-  capture: "manual" | "automatic";
-  email: string | null;
-  idempotencyKey: string;
-}): Promise<OpenedCheckout> {
+export async function openCheckout(input: Omit<NewCheckout, "returnUrl">): Promise<OpenedCheckout> {
   const provider = checkoutProvider();
   const session = await provider.createSession({ ...input, returnUrl: checkoutReturnUrl() });
   return { rail: provider.rail, session };

@@ -22,7 +22,7 @@ export function ensureBuild() {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status ?? r.signal})`);
 }
 
-export type Service = { baseUrl: string; child: ChildProcess; tmp: string; output: string[] };
+export type Service = { baseUrl: string; databaseUrl: string; child: ChildProcess; tmp: string; output: string[] };
 let service: Service | undefined;
 
 
@@ -62,7 +62,8 @@ export async function startService(): Promise<Service> {
   });
   forwardLines(child.stdout!, output);
   forwardLines(child.stderr!, output);
-  service = { baseUrl, child, tmp, output };
+  // serve.ts names the embedded database this way (lib/embedded-db/start-embedded-postgres.ts).
+  service = { baseUrl, databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/mail`, child, tmp, output };
   console.log(`Starting the service on ${baseUrl} (embedded PostgreSQL on port ${pgPort}, data in ${tmp}) ...`);
 
   const started = Date.now();

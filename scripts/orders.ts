@@ -1,0 +1,25 @@
+// Orders from the command line (`npm run orders -- <command>`), for operators:
+//   refuse ORDER_ID "reason the sender will read"   (before hand-off; releases the payment)
+//   fail ORDER_ID "what went wrong"                  (any live state; refunds the payment)
+import "dotenv/config";
+import { closeDb } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
+
+const [command, orderId, ...words] = process.argv.slice(2);
+const text = words.join(" ").trim();
+
+try {
+  if ((command === "refuse" || command === "fail") && orderId && text) {
+    await (command === "refuse" ? refuseOrder(orderId, text) : failOrder(orderId, text));
+    console.log(`${orderId}: ${command === "refuse" ? "refused; its payment is released" : "failed; its payment is refunded"}.`);
+  } else {
+    console.log('Usage: npm run orders -- refuse ORDER_ID "reason"\n       npm run orders -- fail ORDER_ID "cause"');
+    process.exitCode = command ? 1 : 0;
+  }
+} catch (err) {
+  console.error(err instanceof ApiError ? `${err.code}: ${err.message}` : (err as Error).message);
+  process.exitCode = 1;
+} finally {
+  await closeDb();
+}
