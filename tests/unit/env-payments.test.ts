@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The payment settings are checked at start: Stripe needs its webhook secret (payments are only
+// confirmed by signed events), and production never runs on the local rail, which takes no money.
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  vi.resetModules();
+});
+
+async function freshEnv(vars: Record<string, string | undefined>) {
+  vi.resetModules();
+  process.env = { ...saved, DATABASE_URL: "postgresql://x@127.0.0.1/x", SERVICE_ENV: "development", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, ...vars };
+  for (const [k, v] of Object.entries(process.env)) if (v === undefined) delete process.env[k];
+  const { env } = await import("@/lib/env");
+  return env;
+}
+
+const production = { SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0", THROTTLES_DISABLED: "0" };
+
+describe("payment configuration", () => {
+  it("runs development on the local rail when no Stripe key is set", async () => {
+    const env = await freshEnv({});
+    expect(env().STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("refuses a Stripe key without its webhook signing secret", async () => {
+    const env = await freshEnv({ STRIPE_SECRET_KEY: "sk_test_abc123" });
+    expect(() => env()).toThrow(/STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("refuses values that are not Stripe keys", async () => {
+    const env = await freshEnv({ STRIPE_SECRET_KEY: "pk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(() => env()).toThrow(/STRIPE_SECRET_KEY must be a Stripe secret or restricted key/);
+    const env2 = await freshEnv({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "secret" });
+    expect(() => env2()).toThrow(/STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret/);
+  });
+
+  it("refuses production without Stripe, and accepts it with both keys", async () => {
+    const without = await freshEnv(production);
+    expect(() => without()).toThrow(/production needs STRIPE_SECRET_KEY/);
+    const withStripe = await freshEnv({ ...production, STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(withStripe().STRIPE_SECRET_KEY).toBe("sk_live_abc123");
+  });
+});
