@@ -54,7 +54,31 @@ describe("expectedDeliveryDate", () => {
   });
 
   it("crosses month and year ends", () => {
-    // Wed 30 Dec 2026 -> handoff Thu 31 -> Fri 1 Jan, Mon 4, Tue 5, Wed 6.
-    expect(expectedDeliveryDate("first_class", at("2026-12-30T12:00:00Z"))).toBe("2027-01-06");
+    // Wed 30 Dec 2026 -> handoff Thu 31 -> (New Year's Day Fri 1 Jan skipped) Mon 4, Tue 5, Wed 6, Thu 7.
+    expect(expectedDeliveryDate("first_class", at("2026-12-30T12:00:00Z"))).toBe("2027-01-07");
+  });
+});
+
+describe("US federal holidays", () => {
+  it("lists 2026's holidays as observed (Independence Day on a Saturday is observed Friday July 3)", async () => {
+    const { federalHolidays } = await import("@/lib/fulfillment/us-federal-holidays");
+    expect(federalHolidays(2026).map((h) => h.date)).toEqual([
+      "2026-01-01", "2026-01-19", "2026-02-16", "2026-05-25", "2026-06-19", "2026-07-03",
+      "2026-09-07", "2026-10-12", "2026-11-11", "2026-11-26", "2026-12-25",
+    ]);
+    // 2027: Juneteenth and Christmas fall on Saturdays, New Year's Day 2028 on a Saturday too.
+    expect(federalHolidays(2027).map((h) => h.date)).toEqual([
+      "2027-01-01", "2027-01-18", "2027-02-15", "2027-05-31", "2027-06-18", "2027-07-05",
+      "2027-09-06", "2027-10-11", "2027-11-11", "2027-11-25", "2027-12-24",
+    ]);
+  });
+
+  it("skips holidays for the hand-off and in transit", () => {
+    // Wed 2026-11-25 -> hand-off Fri 27 (Thanksgiving Thu 26 skipped) -> Mon 30, Tue 1, Wed 2, Thu 3.
+    expect(expectedDeliveryDate("first_class", at("2026-11-25T15:00:00Z"))).toBe("2026-12-03");
+    // Thu 2026-12-24 -> hand-off Mon 28 (Christmas Fri 25) -> Tue 29, Wed 30.
+    expect(expectedDeliveryDate("priority", at("2026-12-24T15:00:00Z"))).toBe("2026-12-30");
+    // Thu 2027-12-30 -> hand-off Fri 31 is New Year's Day 2028 observed -> Mon 2028-01-03; +2 -> Wed 5.
+    expect(expectedDeliveryDate("priority", at("2027-12-30T15:00:00Z"))).toBe("2028-01-05");
   });
 });
