@@ -1,10 +1,14 @@
 // Orders from the command line (`npm run orders -- <command>`), for operators:
 //   refuse ORDER_ID "reason the sender will read"   (before hand-off; releases the payment)
 //   fail ORDER_ID "what went wrong"                  (any live state; refunds the payment)
+//   held                                             (letters held for review, oldest first)
+//   release ORDER_ID                                 (a held letter is handed over; a card is captured)
 import "dotenv/config";
 import { closeDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
+import { listHeldOrders } from "@/lib/orders/list-held-orders";
+import { releaseHeldOrder } from "@/lib/jobs/advance-paid-orders";
 
 const [command, orderId, ...words] = process.argv.slice(2);
 const text = words.join(" ").trim();
@@ -13,8 +17,13 @@ try {
   if ((command === "refuse" || command === "fail") && orderId && text) {
     await (command === "refuse" ? refuseOrder(orderId, text) : failOrder(orderId, text));
     console.log(`${orderId}: ${command === "refuse" ? "refused; its payment is released" : "failed; its payment is refunded"}.`);
+  } else if (command === "held") {
+    for (const o of await listHeldOrders()) console.log(`${o.id}  held since ${o.heldAt}  ${o.sandbox ? "sandbox" : "live"}  ${o.why}`);
+  } else if (command === "release" && orderId) {
+    await releaseHeldOrder(orderId);
+    console.log(`${orderId}: released and handed over.`);
   } else {
-    console.log('Usage: npm run orders -- refuse ORDER_ID "reason"\n       npm run orders -- fail ORDER_ID "cause"');
+    console.log('Usage: npm run orders -- refuse ORDER_ID "reason"\n       npm run orders -- fail ORDER_ID "cause"\n       npm run orders -- held\n       npm run orders -- release ORDER_ID');
     process.exitCode = command ? 1 : 0;
   }
 } catch (err) {

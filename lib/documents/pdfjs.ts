@@ -54,3 +54,26 @@ export async function pagePaintsSomething(doc: PDFDocumentProxy, pageNumber: num
     page.cleanup();
   }
 }
+
+/** The text a PDF shows, page by page, for the screener (which must read PDF letters too). */
+export async function extractPdfText(bytes: Uint8Array, maxChars = 200_000): Promise<string> {
+  const doc = await openWithPdfjs(bytes);
+  try {
+    const pages: string[] = [];
+    let total = 0;
+    for (let n = 1; n <= doc.numPages && total < maxChars; n++) {
+      const page = await doc.getPage(n);
+      try {
+        const content = await page.getTextContent();
+        const text = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : " ") : "")).join("");
+        pages.push(text);
+        total += text.length;
+      } finally {
+        page.cleanup();
+      }
+    }
+    return pages.join("\n").slice(0, maxChars);
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -30,6 +30,7 @@ import { transition } from "@/lib/orders/transition";
 import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
 import { isSandboxHold, sandboxTrackingNumber } from "@/lib/fulfillment/sandbox-carrier";
 import { getOrderRow } from "@/lib/orders/get-order";
+import { screenLetter } from "@/lib/screening/screen-letter";
 
 export type CreateOrderResult = { http: number; body: Record<string, unknown> };
 
@@ -108,24 +109,41 @@ async function checkConfirmation(req: OrderRequest): Promise<ConfirmedQuote> {
 
 type InsertContext = { req: OrderRequest; quote: ConfirmedQuote; caller: Caller; idem: IdempotencyScope | null };
 
-/** Sandbox: free and immediate (spec 4.1 rule 8); handed to the simulated carrier at once. */
+/**
+ * Sandbox: free and immediate (spec 4.1 rule 8). It runs the real screener (spec 8.3), then is
+ * handed to the simulated carrier at once, refused, or held for an operator.
+ */
 async function insertSandboxOrder(ctx: InsertContext): Promise<CreateOrderResult> {
   const hold = isSandboxHold(ctx.quote.letter.to);
+  const verdict = await screenLetter({ text: ctx.quote.letter.text, proofId: ctx.quote.proofId });
   return insertOrder(ctx, {
     paymentMethod: null,
     pay: async (tx, id, now) => {
       await transition(tx, id, "draft", "screening", "sandbox: free, no payment needed");
+      if (verdict.decision === "refuse") {
+        await transition(tx, id, "screening", "refused", `refused by screening (${verdict.category})`, { refusalReason: verdict.reason });
+        return;
+      }
+      if (verdict.decision === "review") {
+        await transition(tx, id, "screening", "held_for_review", `held for review: ${verdict.reason}`);
+        return;
+      }
       if (hold) return;
-      await transition(tx, id, "screening", "submitted", "handed to the sandbox carrier", {
+      await transition(tx, id, "screening", "submitted", "cleared screening; handed to the sandbox carrier", {
         trackingNumber: sandboxTrackingNumber(ctx.quote.format as Format),
         expectedDeliveryDate: expectedDeliveryDate(ctx.quote.mailClass as MailClass, now),
         nextStepAt: new Date(now.getTime() + env().SANDBOX_STEP_SECONDS * 1000),
       });
     },
-    respond: () => ({
-      status: "ok",
-      ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}),
-    }),
+    respond: () => {
+      if (verdict.decision === "refuse") {
+        return { status: "failed", reason: verdict.reason, next: ["Nothing was charged. Change the letter so that it no longer does what the reason says, quote it again and resend."] };
+      }
+      if (verdict.decision === "review") {
+        return { status: "ok", next: ["Screening could not clear this letter by itself: an operator reviews it before it is handed over. Poll GET /v1/orders/{id}."] };
+      }
+      return { status: "ok", ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}) };
+    },
   });
 }
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { advancePaidOrders, releaseHeldOrder } from "@/lib/jobs/advance-paid-orders";
+import { mintCredit } from "@/lib/payments/credits";
+import { sendLiveLetter, sendSandboxLetter } from "@/tests/support/orders";
+import { pdfWithTextAt } from "@/tests/support/pdfs";
+
+// Every letter is screened before it prints, sandbox included (spec 1 and 8.3): a refusal
+// carries a reason the sender can act on and releases the payment; an uncertain letter waits
+// for an operator.
+
+const THREAT = "Mr. Hale,\n\nYou cheated my brother and everyone knows it. I know where your kids go to school. It would be a shame if something happened to your house while you are away.\n\nYou have been warned.";
+const BORDERLINE = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+const LAWFUL_DEMAND = "Dear Ms. Park,\n\nYou have not paid invoice 1042 for the kitchen work finished on March 3 ($2,400). Please pay by April 30. If I do not receive payment by then, I will file a claim in small claims court and ask for costs.\n\nSincerely,\nTom Reyes";
+
+describe("screening", () => {
+  it("refuses a threatening sandbox letter with a reason, and mails a firm lawful demand", async () => {
+    const refused = await sendSandboxLetter({ text: THREAT });
+    expect(refused.status).toBe(201);
+    expect(refused.json.status).toBe("failed");
+    expect(refused.json.order).toMatchObject({ status: "refused", tracking_number: null });
+    expect(refused.json.order.refusal_reason).toMatch(/threatens the recipient/);
+    expect(refused.json.reason).toBe(refused.json.order.refusal_reason);
+
+    const mailed = await sendSandboxLetter({ text: LAWFUL_DEMAND });
+    expect(mailed.json).toMatchObject({ status: "ok", order: { status: "submitted", refusal_reason: null } });
+  });
+
+  it("reads PDF letters too", async () => {
+    const pdf = await pdfWithTextAt([["I know where you live. It would be a shame if something happened to your car.", 400]]);
+    const res = await sendSandboxLetter({ text: undefined, pdf_base64: Buffer.from(pdf).toString("base64") });
+    expect(res.json.order.status).toBe("refused");
+  });
+
+  it("holds an uncertain letter for an operator, who can release it to the carrier", async () => {
+    const held = await sendSandboxLetter({ text: BORDERLINE });
+    expect(held.json).toMatchObject({ status: "ok", order: { status: "held_for_review" } });
+    const events = await db().orderEvent.findMany({ where: { orderId: held.json.order.id, kind: "status" }, orderBy: { id: "asc" } });
+    expect(events.at(-1)?.cause).toMatch(/^held for review: Possibly threat/);
+    await releaseHeldOrder(held.json.order.id);
+    const order = await db().order.findUniqueOrThrow({ where: { id: held.json.order.id } });
+    expect(order.status).toBe("submitted");
+    expect(order.trackingNumber).toMatch(/^9400/);
+  });
+
+  it("screens a paid live letter before capture: a refusal releases the credit", async () => {
+    const credit = await mintCredit({ faceCents: 1000, bonusCents: 0, source: "operator", note: "test" });
+    const res = await sendLiveLetter({ text: THREAT }, { creditCode: credit.code });
+    expect(res.json.order.status).toBe("screening");
+    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    const order = await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } });
+    expect(order.status).toBe("refused");
+    expect(order.refusalReason).toMatch(/threatens the recipient/);
+    const kinds = (await db().creditLedger.findMany({ where: { code: credit.code }, orderBy: { id: "asc" } })).map((e) => e.kind);
+    expect(kinds).toEqual(["grant", "debit", "release"]);
+  });
+});
