@@ -19,7 +19,7 @@ export const TEST_CARDS: Record<string, { outcome: "approved" } | { outcome: "de
 };
 
 export const LocalPaymentSchema = z
-  .object({
+  .strictObject({
     session_id: z.string().regex(/^cs_local_[a-z0-9]{24}$/, { error: "session_id is not a local checkout id" }).optional(),
     client_secret: z.string().regex(/^cs_local_[a-z0-9]{24}_secret_[a-z0-9]{24}$/, { error: "client_secret is not a local checkout client secret" }).optional(),
     card_number: z.string().transform((s) => s.replace(/[\s-]/g, "")).pipe(z.string().regex(/^\d{12,19}$/, { error: "card_number must be 12 to 19 digits" })),

@@ -104,6 +104,10 @@ describe("payment links on the local rail", () => {
     expect(expired.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/expired/) });
     const malformed = await call(payLocal, { body: { session_id: sessionId, card_number: "42", expiry: "13/30", cvc: "x" } });
     expect(malformed.status).toBe(400);
+    // Like every other body, an unknown field is refused rather than ignored.
+    const extra = await call(payLocal, { body: { session_id: sessionId, ...card, amount_cents: 1 } });
+    expect(extra.status).toBe(400);
+    expect(extra.json.reason).toMatch(/amount_cents/);
     expect((await checkout(sessionId)).status).toBe("open");
     expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "open" });
   });
