@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   THROTTLES_DISABLED: flag,
+  // The benchmark sends thousands of live letters from one address; nothing else may lift the caps.
+  SENDING_CAPS_DISABLED: flag,
   SANDBOX_STEP_SECONDS: z.coerce.number().min(0.05).max(86400).default(60),
   // Outbound fetches (pdf_url, webhook_url) may reach 127.0.0.0/8 and ::1. Development and tests only.
   OUTBOUND_ALLOW_LOOPBACK: flag,
@@ -37,6 +39,14 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_... or rk_...)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_...)").optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  // Print and mail: the sandbox carrier (simulated; the default) or Lob's print-and-mail API
+  // (needs LOB_API_KEY; a test_ key makes Lob simulate too). Production never sends a live
+  // order to the sandbox carrier: without Lob, live orders are refused before any charge.
+  FULFILLMENT: z.enum(["sandbox", "lob"]).default("sandbox"),
+  // How long one call to Lob may take before its outcome counts as unknown.
+  LOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
+  // How long a job may run before pg-boss counts its worker dead and runs it again. Unset: per queue.
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };
@@ -57,6 +67,7 @@ export function env(): Env {
   if (e.SERVICE_ENV === "production") {
     if (!e.SIGNING_SECRET) throw new Error("Invalid configuration: SIGNING_SECRET is required in production");
     if (e.THROTTLES_DISABLED) throw new Error("Invalid configuration: THROTTLES_DISABLED is a benchmark-only setting and is refused in production");
+    if (e.SENDING_CAPS_DISABLED) throw new Error("Invalid configuration: SENDING_CAPS_DISABLED is a benchmark-only setting and is refused in production");
     if (!e.PUBLIC_BASE_URL) throw new Error("Invalid configuration: PUBLIC_BASE_URL is required in production");
     if (!e.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: production needs STRIPE_SECRET_KEY; the local payment rail takes no money and is for development only");
     if (e.OUTBOUND_ALLOW_LOOPBACK) throw new Error("Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for development and tests and is refused in production");
@@ -64,6 +75,7 @@ export function env(): Env {
   if (e.ADDRESS_VERIFIER === "usps" && !(e.USPS_CLIENT_ID && e.USPS_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: ADDRESS_VERIFIER=usps needs USPS_CLIENT_ID and USPS_CLIENT_SECRET");
   }
+  if (e.FULFILLMENT === "lob" && !e.LOB_API_KEY) throw new Error("Invalid configuration: FULFILLMENT=lob needs LOB_API_KEY");
   if (e.ADDRESS_VERIFIER === "lob" && !e.LOB_API_KEY) throw new Error("Invalid configuration: ADDRESS_VERIFIER=lob needs LOB_API_KEY");
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (payments are only confirmed by signed webhooks)");

@@ -9,8 +9,11 @@
 //   d. GET  /v1/orders/{id}  - reading an order created in c
 //   e. POST /v1/orders       - live orders paid with credit_code: on one code, on many codes,
 //                              and an overdraft check (scripts/bench/credit-orders.ts)
+//   f. the whole pipeline    - live letters paid by card, then screened, captured and handed to
+//                              the carrier by the worker (scripts/bench/pipeline.ts)
 // then, with the service stopped, times the document work in-process (scripts/bench/documents.ts:
-// laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF),
+// laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF) and
+// screening per letter (scripts/bench/screening.ts),
 // and prints the tables (also written to bench-results.json at the repo root). The service is
 // always stopped at the end, also on failure.
 //
@@ -27,6 +30,8 @@ import { positiveNumber, round } from "./bench/util";
 import { benchDocuments, printDocumentTable } from "./bench/documents";
 import { JSON_HEADERS, MINT_CONCURRENCY, mintTokens, postJson, quote } from "./bench/tokens";
 import { benchCreditOrders, type OverdraftCheck } from "./bench/credit-orders";
+import { benchPipeline, type PipelineResult } from "./bench/pipeline";
+import { benchScreening, printScreeningTable } from "./bench/screening";
 
 process.chdir(ROOT);
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
@@ -71,7 +76,7 @@ async function order(baseUrl: string, token: string): Promise<string> {
   return r.json.order.id;
 }
 
-async function bench(baseUrl: string, databaseUrl: string): Promise<{ rows: Row[]; overdraft: OverdraftCheck }> {
+async function bench(baseUrl: string, databaseUrl: string): Promise<{ rows: Row[]; overdraft: OverdraftCheck; pipeline: PipelineResult }> {
   const rows: Row[] = [];
 
   // Warm-up: Next.js loads each route's code on its first request, and V8 needs a moment of
@@ -140,9 +145,12 @@ async function bench(baseUrl: string, databaseUrl: string): Promise<{ rows: Row[
   rows.push(...credit.rows);
   await settle(baseUrl);
 
+  // f. The whole pipeline, through the worker.
+  const pipeline = await benchPipeline(baseUrl, databaseUrl, LETTER, Math.max(100, Math.min(1_000, Math.round(rows[2].requestsPerSec * 3))));
+
   const ceiling = rows[0].requestsPerSec;
   for (const row of rows) row.ratioToCeiling = ceiling > 0 ? round(row.requestsPerSec / ceiling, 3) : null;
-  return { rows, overdraft: credit.overdraft };
+  return { rows, overdraft: credit.overdraft, pipeline };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,20 +184,29 @@ try {
   checkEnvironment();
   ensureBuild();
   const { baseUrl, databaseUrl } = await startService();
-  const { rows, overdraft } = await bench(baseUrl, databaseUrl);
+  const { rows, overdraft, pipeline } = await bench(baseUrl, databaseUrl);
   await stopService(); // the document timings run in this process, with the machine to themselves
   const documents = await benchDocuments();
+  const screening = await benchScreening(ROOT);
 
   console.log(`\nResults (${new Date().toISOString()})`);
   console.log(`Machine: Node ${machine.node}, ${machine.cpus} CPUs, ${machine.totalMemoryGiB} GiB RAM. ${NOTE}\n`);
   printTable(rows);
   printDocumentTable(documents);
+  printScreeningTable(screening);
+  const sandboxOrders = rows[2].requestsPerSec;
+  console.log(
+    `\nWhole pipeline: ${pipeline.letters} live letters created and paid by card (${pipeline.requestSideSeconds} s of requests), ` +
+      `screened, captured and handed to the carrier by the worker: ${pipeline.handedOver} handed over in ${pipeline.seconds} s = ` +
+      `${pipeline.ordersPerSec} orders/s (${sandboxOrders > 0 ? round(pipeline.ordersPerSec / sandboxOrders, 2) : "n/a"} x sandbox orders, which are screened and handed over in the request).`,
+  );
   console.log(
     `\nOverdraft check: ${overdraft.requests} credit orders at once on one code covering ${overdraft.capacityLetters}: ` +
       `${overdraft.accepted} accepted, ${overdraft.refusedInsufficient} refused (402 insufficient_credit), ` +
       `overdrafts ${overdraft.overdrafts}, negative balances ${overdraft.negativeBalances} (both must be 0).`,
   );
   const problems = rows.filter((r) => r.non2xx || r.errors).map((r) => `${r.method} ${r.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (pipeline.handedOver !== pipeline.letters) problems.push(`whole pipeline: only ${pipeline.handedOver} of ${pipeline.letters} letters were handed over within 10 minutes`);
   if (overdraft.overdrafts || overdraft.negativeBalances || overdraft.accepted !== overdraft.capacityLetters) {
     problems.push(`overdraft check: ${overdraft.accepted} of ${overdraft.requests} accepted on a code covering ${overdraft.capacityLetters}, ${overdraft.overdrafts} overdrafts, ${overdraft.negativeBalances} negative balances`);
   }
@@ -201,7 +218,7 @@ try {
   writeFileSync(
     RESULTS_FILE,
     JSON.stringify(
-      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, overdraftCheck: overdraft, documents, problems },
+      { date: new Date().toISOString(), note: NOTE, machine, settings: { connections: CONNECTIONS, seconds: SECONDS }, results: rows, overdraftCheck: overdraft, pipeline, documents, screening, problems },
       null,
       2,
     ) + "\n",

@@ -6,9 +6,9 @@
 import "dotenv/config";
 import { closeDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
-import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
+import { failOrder, refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
 import { listHeldOrders } from "@/lib/orders/list-held-orders";
-import { releaseHeldOrder } from "@/lib/jobs/advance-paid-orders";
+import { stopBoss } from "@/lib/jobs/queues";
 
 const [command, orderId, ...words] = process.argv.slice(2);
 const text = words.join(" ").trim();
@@ -30,5 +30,6 @@ try {
   console.error(err instanceof ApiError ? `${err.code}: ${err.message}` : (err as Error).message);
   process.exitCode = 1;
 } finally {
+  await stopBoss();
   await closeDb();
 }

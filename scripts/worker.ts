@@ -1,14 +1,19 @@
 // The worker process alone (`npm run worker`): run as many as you like against one database.
 import { env } from "@/lib/env";
 import { closeDb } from "@/lib/db";
-import { runWorker } from "@/lib/jobs/run-worker";
+import { startWorker } from "@/lib/jobs/start-worker";
+import { stopBoss } from "@/lib/jobs/queues";
 import { log } from "@/lib/log";
 
 env();
-const worker = runWorker({ pollMs: Number(process.env.WORKER_POLL_MS ?? 1000) });
+const worker = await startWorker({ pollingIntervalSeconds: Number(process.env.WORKER_POLL_SECONDS ?? 1) });
 log.info("worker started");
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
   await worker.stop();
+  await stopBoss();
   await closeDb();
   process.exit(0);
 };

@@ -1,45 +1,74 @@
 import { randomInt } from "node:crypto";
+import { env } from "@/lib/env";
+import { randomToken } from "@/lib/ids";
 import type { Format } from "@/lib/letters/formats";
 import type { Address } from "@/lib/letters/schemas";
+import type { Carrier, CarrierPiece, SubmitOutcome, SubmittedPiece, TrackingEventName, TrackingReport } from "@/lib/fulfillment/carrier";
 
-// The simulated carrier of sandbox orders: tracking numbers, and the scans it emits one per
-// SANDBOX_STEP_SECONDS, in the words Lob's tracking events use.
+// The simulated carrier: takes every piece at once and emits Lob's tracking events, one per
+// SANDBOX_STEP_SECONDS after submission. It keeps no state of its own: the events follow from
+// the submission time, so any worker can read them and a retry sees the same ones.
+//
+// Magic inputs make the rare paths reproducible (a phrase in the recipient's name):
+//   "sandbox hold"      waits before hand-off until canceled (see isSandboxHold)
+//   "sandbox reroute"   is Re-Routed on the way, then delivered
+//   "sandbox return"    is Returned to Sender and never delivered
+//   "sandbox lost"      is mailed and then never scanned again (the reconcile loop fails it)
+//   "sandbox reject"    is refused by the carrier for good (422 fulfillment_rejected)
+//   "sandbox down"      finds the carrier unavailable (503 fulfillment_unavailable)
+//   "sandbox uncertain" gets no answer from the carrier (503 submission_uncertain)
 
-export type SandboxScan = {
-  description: string;
-  /** Where the scan happens: the sender's post office, on the way, or the recipient's. */
-  place: "origin" | "transit" | "destination";
-  /** The order status this scan moves the order to, if any. */
-  toStatus?: "mailed" | "delivered";
+type Place = "origin" | "transit" | "destination";
+type Scan = { name: TrackingEventName; place: Place };
+
+const ROUTES: Record<"normal" | "reroute" | "return" | "lost", readonly Scan[]> = {
+  normal: [
+    { name: "Mailed", place: "origin" },
+    { name: "In Transit", place: "transit" },
+    { name: "In Local Area", place: "destination" },
+    { name: "Processed for Delivery", place: "destination" },
+    { name: "Delivered", place: "destination" },
+  ],
+  reroute: [
+    { name: "Mailed", place: "origin" },
+    { name: "In Transit", place: "transit" },
+    { name: "Re-Routed", place: "transit" },
+    { name: "In Local Area", place: "destination" },
+    { name: "Processed for Delivery", place: "destination" },
+    { name: "Delivered", place: "destination" },
+  ],
+  return: [
+    { name: "Mailed", place: "origin" },
+    { name: "In Transit", place: "transit" },
+    { name: "In Local Area", place: "destination" },
+    { name: "Returned to Sender", place: "origin" },
+  ],
+  lost: [{ name: "Mailed", place: "origin" }],
 };
 
-export const SANDBOX_SCANS: readonly SandboxScan[] = [
-  { description: "Mailed: accepted at the origin facility", place: "origin", toStatus: "mailed" },
-  { description: "In Transit", place: "transit" },
-  { description: "In Local Area", place: "destination" },
-  { description: "Processed for Delivery", place: "destination" },
-  { description: "Delivered", place: "destination", toStatus: "delivered" },
-];
+const magic = (to: Address, phrase: string) => to.name.toLowerCase().includes(phrase);
+
+export function isSandboxHold(to: Address): boolean {
+  return magic(to, "sandbox hold");
+}
+
+function routeOf(to: Address): readonly Scan[] {
+  if (magic(to, "sandbox reroute")) return ROUTES.reroute;
+  if (magic(to, "sandbox return")) return ROUTES.return;
+  if (magic(to, "sandbox lost")) return ROUTES.lost;
+  return ROUTES.normal;
+}
 
 /** A USPS-style 22-digit tracking number, for the formats that carry tracking (letters). */
-export function sandboxTrackingNumber(format: Format): string | null {
+function sandboxTrackingNumber(format: Format): string | null {
   if (format !== "letter" && format !== "letter_windowed") return null;
   let digits = "9400";
   while (digits.length < 22) digits += String(randomInt(10));
   return digits;
 }
 
-/**
- * Magic input: a sandbox letter whose recipient name contains "sandbox hold" stays before
- * hand-off (status `screening`) until it is canceled, so integrations can test a cancel that
- * succeeds. Every other sandbox order is handed to the simulated carrier at once.
- */
-export function isSandboxHold(to: Address): boolean {
-  return /sandbox hold/i.test(to.name);
-}
-
-/** A made-up but stable hub between origin and destination, for the "In Transit" scan. */
-export function transitHub(from: Address, to: Address): { city: string; state: string; zip: string | null } {
+/** A made-up but stable hub between origin and destination, for the scans on the way. */
+function transitHub(from: Address, to: Address): { city: string; state: string; zip: string | null } {
   const hubs = [
     { city: "Chicago", state: "IL" },
     { city: "Memphis", state: "TN" },
@@ -48,4 +77,41 @@ export function transitHub(from: Address, to: Address): { city: string; state: s
   ];
   const hub = hubs[(from.zip.charCodeAt(0) + to.zip.charCodeAt(0)) % hubs.length];
   return { ...hub, zip: null };
+}
+
+export class SandboxCarrier implements Carrier {
+  readonly name = "sandbox" as const;
+
+  noRailReason(): string | null {
+    return null; // the simulation prints every format and class
+  }
+
+  async submit(piece: CarrierPiece): Promise<SubmitOutcome> {
+    if (magic(piece.to, "sandbox reject")) return { kind: "rejected", reason: "The sandbox carrier refused the piece (magic input \"sandbox reject\")." };
+    if (magic(piece.to, "sandbox down")) return { kind: "unavailable", reason: "The sandbox carrier is unavailable (magic input \"sandbox down\").", retryAfterSeconds: 30 };
+    if (magic(piece.to, "sandbox uncertain")) return { kind: "uncertain", reason: "The sandbox carrier did not answer (magic input \"sandbox uncertain\")." };
+    return { kind: "accepted", providerId: "sbx_" + randomToken(20), trackingNumber: sandboxTrackingNumber(piece.format) };
+  }
+
+  async track(piece: SubmittedPiece): Promise<TrackingReport> {
+    const stepMs = env().SANDBOX_STEP_SECONDS * 1000;
+    const now = Date.now();
+    const route = routeOf(piece.to).map((scan, i) => ({ scan, i, at: new Date(piece.submittedAt.getTime() + (i + 1) * stepMs) }));
+    const events = route
+      .filter(({ at }) => at.getTime() <= now)
+      .map(({ scan, at, i }) => {
+        const place = scan.place === "origin" ? piece.from : scan.place === "destination" ? piece.to : transitHub(piece.from, piece.to);
+        return { id: `${piece.providerId}-${i}`, name: scan.name, occurredAt: at, city: place.city, state: place.state, zip: place.zip };
+      });
+    const next = route.find(({ at }) => at.getTime() > now);
+    return { kind: "ok", events, ...(next ? { nextCheckAt: next.at } : {}) };
+  }
+
+  async find(): Promise<{ kind: "absent" }> {
+    return { kind: "absent" }; // a simulated submission that did not answer created nothing
+  }
+
+  async cancel(): Promise<"canceled"> {
+    return "canceled";
+  }
 }

@@ -63,3 +63,11 @@ export async function completeIdempotencyKey(
 export async function releaseIdempotencyKey({ scope, key }: IdempotencyScope) {
   await db().idempotencyRecord.deleteMany({ where: { scope, key, state: "in_flight" } });
 }
+
+/** Replaces a finished request's stored response (an order whose outcome came after its creation). */
+export async function restoreIdempotentResponse({ scope, key }: IdempotencyScope, response: { status: number; body: Record<string, unknown> }) {
+  await db().idempotencyRecord.updateMany({
+    where: { scope, key, state: "done" },
+    data: { responseStatus: response.status, responseBody: response.body as Prisma.InputJsonValue },
+  });
+}

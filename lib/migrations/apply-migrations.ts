@@ -2,11 +2,13 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { installQueues } from "@/lib/jobs/queues";
 
 // Applies prisma/migrations/<name>/migration.sql in order and records each in Prisma's own
 // `_prisma_migrations` table (same columns, same sha256 checksum of the file), so that
 // `prisma migrate deploy` and `prisma migrate status` agree with us wherever they can run.
 // A PostgreSQL advisory lock lets many instances start at once: one applies, the rest wait.
+// The job queues (pg-boss) are installed with them.
 
 const LOCK_ID = 727_073_690; // any constant shared by every instance of this service
 
@@ -60,6 +62,8 @@ export async function applyMigrations(databaseUrl: string, dir = path.join(proce
       }
       applied.push(name);
     }
+    // pg-boss keeps its own schema (pgboss) and versions it itself; the queues are ours.
+    await installQueues(databaseUrl);
     return { applied, alreadyApplied: done.size };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});

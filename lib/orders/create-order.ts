@@ -1,6 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
 import { newOrderId, newPaymentId, newTrackingCode } from "@/lib/ids";
 import { ApiError } from "@/lib/http/api-error";
 import type { Caller } from "@/lib/http/define-route";
@@ -22,22 +21,23 @@ import { publicAddress } from "@/lib/letters/public-address";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { debitCredit } from "@/lib/payments/credits";
 import { dollars, openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
-import { liveCarrierConfigured } from "@/lib/fulfillment/live-carrier";
+import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
 import { quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 import { issueCapabilities } from "@/lib/orders/capability-tokens";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { transition } from "@/lib/orders/transition";
-import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
-import { isSandboxHold, sandboxTrackingNumber } from "@/lib/fulfillment/sandbox-carrier";
 import { getOrderRow } from "@/lib/orders/get-order";
-import { screenLetter } from "@/lib/screening/screen-letter";
+import { BACKSTOP_SECONDS, finishPaidOrder } from "@/lib/orders/finish-paid-order";
+import { enforceSendingCaps, senderFingerprint } from "@/lib/limits/sending-caps";
 
-export type CreateOrderResult = { http: number; body: Record<string, unknown> };
+export type CreateOrderResult = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };
 
 /**
  * POST /v1/orders after validation: key mode, confirmation gate, throttle, Idempotency-Key,
- * then one transaction that spends the quote, creates the order, takes or opens its payment
- * and stores the response.
+ * a carrier rail for the format, then one transaction that spends the quote, creates the
+ * order, takes or opens its payment and stores the response. An order paid at once (credit
+ * code, or sandbox) is then screened and handed to its carrier before the response, so the
+ * caller learns the outcome (refused, held, submitted, or the carrier's 422 / 503).
  */
 export async function createOrder(req: OrderRequest, caller: Caller, idempotencyKey: string | null): Promise<CreateOrderResult> {
   const sandbox = req.sandbox ?? false;
@@ -50,22 +50,22 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     : null;
   if (idem) {
     const claim = await claimIdempotencyKey(idem);
-    if (claim.kind === "replay") return replay(claim.body, claim.orderId);
+    if (claim.kind === "replay") return replay(claim.status, claim.body, claim.orderId, idem);
   }
+  let created: CreateOrderResult;
   try {
     const quote = await checkConfirmation(req);
     const ctx = { req, quote, caller, idem };
-    if (sandbox) return await insertSandboxOrder(ctx);
-    // Nothing is charged for a letter that could not be mailed (issue 5 adds live carriers).
-    if (env().SERVICE_ENV === "production" && !liveCarrierConfigured()) {
-      throw new ApiError("no_rail_for_format", `No live print-and-mail carrier is configured for ${quote.format}; nothing was created or charged.`);
-    }
-    if (req.credit_code) return await insertCreditOrder(ctx, req.credit_code);
-    return await insertLinkOrder(ctx);
+    // Nothing is created or charged for a letter no carrier here can mail.
+    const noRail = noRailReason(sandbox, quote.format as Format, quote.mailClass as MailClass);
+    if (noRail) throw new ApiError("no_rail_for_format", noRail);
+    if (!sandbox && !req.credit_code) return await insertLinkOrder(ctx);
+    created = sandbox ? await insertSandboxOrder(ctx) : await insertCreditOrder(ctx, req.credit_code!);
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});
     throw err;
   }
+  return finishPaidOrder(created, idem);
 }
 
 /** The quote an order prints: its letter, price and proof, exactly as the sender saw them. */
@@ -110,40 +110,14 @@ async function checkConfirmation(req: OrderRequest): Promise<ConfirmedQuote> {
 type InsertContext = { req: OrderRequest; quote: ConfirmedQuote; caller: Caller; idem: IdempotencyScope | null };
 
 /**
- * Sandbox: free and immediate (spec 4.1 rule 8). It runs the real screener (spec 8.3), then is
- * handed to the simulated carrier at once, refused, or held for an operator.
+ * Sandbox: free and immediate (spec 4.1 rule 8). It goes the live way from here on (the real
+ * screener, spec 8.3, then the hand-off), to the simulated carrier.
  */
 async function insertSandboxOrder(ctx: InsertContext): Promise<CreateOrderResult> {
-  const hold = isSandboxHold(ctx.quote.letter.to);
-  const verdict = await screenLetter({ text: ctx.quote.letter.text, proofId: ctx.quote.proofId });
   return insertOrder(ctx, {
     paymentMethod: null,
-    pay: async (tx, id, now) => {
-      await transition(tx, id, "draft", "screening", "sandbox: free, no payment needed");
-      if (verdict.decision === "refuse") {
-        await transition(tx, id, "screening", "refused", `refused by screening (${verdict.category})`, { refusalReason: verdict.reason });
-        return;
-      }
-      if (verdict.decision === "review") {
-        await transition(tx, id, "screening", "held_for_review", `held for review: ${verdict.reason}`);
-        return;
-      }
-      if (hold) return;
-      await transition(tx, id, "screening", "submitted", "cleared screening; handed to the sandbox carrier", {
-        trackingNumber: sandboxTrackingNumber(ctx.quote.format as Format),
-        expectedDeliveryDate: expectedDeliveryDate(ctx.quote.mailClass as MailClass, now),
-        nextStepAt: new Date(now.getTime() + env().SANDBOX_STEP_SECONDS * 1000),
-      });
-    },
-    respond: () => {
-      if (verdict.decision === "refuse") {
-        return { status: "failed", reason: verdict.reason, next: ["Nothing was charged. Change the letter so that it no longer does what the reason says, quote it again and resend."] };
-      }
-      if (verdict.decision === "review") {
-        return { status: "ok", next: ["Screening could not clear this letter by itself: an operator reviews it before it is handed over. Poll GET /v1/orders/{id}."] };
-      }
-      return { status: "ok", ...(hold ? { next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } : {}) };
-    },
+    pay: (tx, id) => transition(tx, id, "draft", "screening", "sandbox: free, no payment needed", {}, { jobDelaySeconds: BACKSTOP_SECONDS }),
+    respond: () => ({ status: "ok" }),
   });
 }
 
@@ -156,7 +130,7 @@ async function insertCreditOrder(ctx: InsertContext, code: string): Promise<Crea
     pay: async (tx, id) => {
       // Throws 402 with nothing written: the whole transaction, quote spend included, rolls back.
       charged = await debitCredit(tx, code, ctx.quote.priceCents, id);
-      await transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, { nextStepAt: new Date() });
+      await transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, {}, { jobDelaySeconds: BACKSTOP_SECONDS });
     },
     respond: () => ({
       status: "ok",
@@ -214,7 +188,7 @@ async function insertLinkOrder(ctx: InsertContext): Promise<CreateOrderResult> {
 function liveNext(): string[] {
   return [
     "The letter is screened, then handed to the carrier; follow it at tracking_url.",
-    ...(liveCarrierConfigured() ? [] : ["No live print-and-mail carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed."]),
+    ...(livePrintingConfigured() ? [] : ["No live print-and-mail carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed."]),
   ];
 }
 
@@ -242,6 +216,10 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
     // Spending the quote is the single-use check that holds under concurrency.
     const spent = await tx.quote.updateMany({ where: { id: quoteId, usedAt: null }, data: { usedAt: now, orderId: id } });
     if (spent.count !== 1) throw new ApiError("confirmation_used");
+    // Live letters only (spec 8.2), checked before this order's row exists so that it counts the
+    // orders committed before it; a refusal rolls everything back, the quote spend included.
+    const caps = sandbox ? null : { actor: caller.actor, senderFingerprint: senderFingerprint(caller.actor, req.email, letter.from) };
+    if (caps) await enforceSendingCaps(tx, { ...caps, priceCents: quote.priceCents, now });
 
     await tx.order.create({
       data: {
@@ -274,6 +252,8 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
         clientIp: caller.ip,
         paymentMethod: plan.paymentMethod,
         creditCode: plan.creditCode ?? null,
+        actor: caps?.actor ?? null,
+        senderFingerprint: caps?.senderFingerprint ?? null,
         createdAt: now,
         updatedAt: now,
         events: { create: { kind: "status", fromStatus: null, toStatus: "draft", cause: sandbox ? "order placed (sandbox)" : "order placed", occurredAt: now } },
@@ -297,20 +277,24 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
     if (idem) await completeIdempotencyKey(tx, idem, { status: 201, body, orderId: id });
     return body;
   });
-  return { http: 201, body };
+  return { http: 201, body, orderId: id };
 }
 
 /**
  * An idempotent replay: the original response with the order as it is now. It never carries a
  * payment URL or client secret (spec 3); once the order is paid it is no longer action_required.
  */
-async function replay(original: Record<string, unknown>, orderId: string | null): Promise<CreateOrderResult> {
+async function replay(status: number, original: Record<string, unknown>, orderId: string | null, idem: IdempotencyScope): Promise<CreateOrderResult> {
   const row = orderId ? await getOrderRow(orderId) : null;
+  // Handed over but not yet taken by the carrier (it was down): the retry tries again, under
+  // the same carrier key, and answers with the outcome. It cannot mail a second piece.
+  if (row && row.status === "submitted" && !row.providerId) return finishPaidOrder({ http: 200, body: { ...original, replayed: true }, orderId: row.id }, idem);
   const body: Record<string, unknown> = { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true };
   if (original.status === "action_required" && row && row.status !== "pending_payment") {
     body.status = "ok";
     delete body.reason;
     delete body.next;
   }
-  return { http: 200, body };
+  // A stored failure (the carrier's 422, a deliberate stop) replays as it was answered.
+  return { http: status >= 400 ? status : 200, body };
 }

@@ -7,15 +7,17 @@ import { transition } from "@/lib/orders/transition";
 
 export type EndStatus = "refused" | "canceled" | "failed";
 
+export type EndDetails = { refusalReason?: string; failureCode?: string; failureReason?: string; providerCheckNeeded?: boolean };
+
 /**
  * Ends an order without (or after failing at) mailing it, and gives its money back: a credit
  * debit goes back to the buckets it came from in the same transaction (released when the
  * letter never mailed, refunded when it failed), and a card payment is released or refunded
  * right after. If the provider cannot be reached now, the worker settles it later.
  */
-export async function endOrder(orderId: string, from: OrderStatus, to: EndStatus, cause: string, extra: { refusalReason?: string } = {}): Promise<void> {
+export async function endOrder(orderId: string, from: OrderStatus, to: EndStatus, cause: string, details: EndDetails = {}): Promise<void> {
   await db().$transaction(async (tx) => {
-    await transition(tx, orderId, from, to, cause, { nextStepAt: null, ...extra });
+    await transition(tx, orderId, from, to, cause, details);
     await returnCredit(tx, orderId, to === "failed" ? "refund" : "release");
   });
   try {

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
+import { handOverOrder } from "@/lib/fulfillment/hand-over-order";
 import { endOrder } from "@/lib/orders/end-order";
 import { getOrderOrThrow } from "@/lib/orders/get-order";
 import { isTerminal, type OrderStatus } from "@/lib/orders/state-machine";
@@ -22,4 +23,16 @@ export async function failOrder(orderId: string, cause: string): Promise<void> {
   const from = order.status as OrderStatus;
   if (isTerminal(from)) throw new ApiError("order_state_conflict", `The order has already ended (${from}).`);
   await endOrder(orderId, from, "failed", `failed: ${cause}`);
+}
+
+/**
+ * An operator releases a letter held for review: it is handed over (its card captured) as if
+ * it had cleared screening, and the submit job gives it to the carrier.
+ */
+export async function releaseHeldOrder(orderId: string): Promise<void> {
+  const order = await getOrderOrThrow(orderId);
+  if (order.status !== "held_for_review") throw new ApiError("order_state_conflict", `Only a letter held for review can be released; this one is ${order.status}.`);
+  const handed = await handOverOrder(orderId, "held_for_review");
+  if (handed === "skipped") throw new ApiError("order_state_conflict", "The letter changed state while it was being released; read it again.");
+  if (handed !== "submitted") throw new ApiError("order_state_conflict", "The letter could not be handed over (its card authorization lapsed, or no carrier prints it here); it failed and nothing is charged.");
 }

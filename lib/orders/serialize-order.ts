@@ -20,6 +20,9 @@ export function serializeOrder(o: OrderRow) {
     tracking_number: o.trackingNumber,
     expected_delivery_date: o.expectedDeliveryDate,
     refusal_reason: o.refusalReason,
+    /** Why a failed order failed (its payment is refunded), and the code for machines. */
+    failure_code: o.failureCode,
+    failure_reason: o.failureReason,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { canTransition, type OrderStatus } from "@/lib/orders/state-machine";
+import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 
 export class TransitionConflict extends Error {
   constructor(readonly orderId: string, readonly from: OrderStatus, readonly to: OrderStatus) {
@@ -9,10 +10,19 @@ export class TransitionConflict extends Error {
 
 type Tx = Prisma.TransactionClient;
 
+/** The work each status calls for, queued in the same transaction that enters it. */
+const WORK_ON_ENTERING: Partial<Record<OrderStatus, (typeof ORDER_QUEUES)[keyof typeof ORDER_QUEUES]>> = {
+  screening: ORDER_QUEUES.screen,
+  submitted: ORDER_QUEUES.submit,
+};
+
 /**
- * Moves an order from `from` to `to` and records the event, inside the caller's transaction.
- * The UPDATE only matches while the order is still in `from`, so of two racing transitions
- * exactly one applies; the other gets TransitionConflict.
+ * Moves an order from `from` to `to`, records the event and queues the work the new status
+ * calls for, inside the caller's transaction. The UPDATE only matches while the order is still
+ * in `from`, so of two racing transitions exactly one applies; the other gets
+ * TransitionConflict. The database refuses any edge the state machine lacks (a trigger).
+ * `jobDelaySeconds` is for callers that do the work themselves at once: the queued job is
+ * then only the backstop that runs if they die.
  */
 export async function transition(
   tx: Tx,
@@ -21,9 +31,12 @@ export async function transition(
   to: OrderStatus,
   cause: string,
   extra: Prisma.OrderUpdateManyMutationInput = {},
+  opts: { jobDelaySeconds?: number } = {},
 ): Promise<void> {
   if (!canTransition(from, to)) throw new Error(`illegal transition ${from} -> ${to} for ${orderId}`);
   const { count } = await tx.order.updateMany({ where: { id: orderId, status: from }, data: { ...extra, status: to, updatedAt: new Date() } });
   if (count !== 1) throw new TransitionConflict(orderId, from, to);
   await tx.orderEvent.create({ data: { orderId, kind: "status", fromStatus: from, toStatus: to, cause } });
+  const queue = WORK_ON_ENTERING[to];
+  if (queue) await enqueueOrderJob(tx, queue, orderId, { delaySeconds: opts.jobDelaySeconds });
 }

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { liveCarrierConfigured } from "@/lib/fulfillment/live-carrier";
+import { livePrintingConfigured } from "@/lib/fulfillment/carrier-from-env";
 import { readCreditBalance } from "@/lib/payments/credits";
 import { trackingUrl } from "@/lib/orders/serialize-order";
 
@@ -21,7 +21,7 @@ export async function localCheckoutForPage(sessionId: string) {
     isOrder: payment?.purpose === "order",
     manualCapture: c.captureMethod === "manual",
     returnUrl: c.successUrl.replace("{CHECKOUT_SESSION_ID}", c.id),
-    liveCarrier: liveCarrierConfigured(),
+    liveCarrier: livePrintingConfigured(),
   };
 }
 
@@ -36,7 +36,7 @@ export async function checkoutReturn(sessionId: string): Promise<CheckoutReturn 
   if (!payment) return null;
   if (payment.orderId) {
     const order = await db().order.findUniqueOrThrow({ where: { id: payment.orderId }, select: { status: true, trackingCode: true } });
-    return { kind: "order", paymentState: payment.state, orderId: payment.orderId, orderStatus: order.status, trackingUrl: trackingUrl(order.trackingCode), sandboxCarrier: !liveCarrierConfigured() };
+    return { kind: "order", paymentState: payment.state, orderId: payment.orderId, orderStatus: order.status, trackingUrl: trackingUrl(order.trackingCode), sandboxCarrier: !livePrintingConfigured() };
   }
   return { kind: "pack", paymentState: payment.state, pack: payment.pack!, credit: payment.creditCode ? await readCreditBalance(payment.creditCode) : null };
 }

@@ -28,13 +28,13 @@ export async function syncCheckout(sessionId: string): Promise<void> {
 
 async function applyToOrder(orderId: string, rail: string, seen: PaymentState): Promise<void> {
   const move = seen === "authorized" || seen === "captured"
-    ? { to: "screening" as const, cause: `payment authorized at checkout (${rail} rail); captured only once the letter clears screening`, extra: { nextStepAt: new Date() } }
+    ? { to: "screening" as const, cause: `payment authorized at checkout (${rail} rail); captured only once the letter clears screening` }
     : seen === "released"
-      ? { to: "canceled" as const, cause: "the payment link expired unpaid", extra: { nextStepAt: null } }
+      ? { to: "canceled" as const, cause: "the payment link expired unpaid" }
       : null;
   if (move) {
     try {
-      await db().$transaction((tx) => transition(tx, orderId, "pending_payment", move.to, move.cause, move.extra));
+      await db().$transaction((tx) => transition(tx, orderId, "pending_payment", move.to, move.cause));
     } catch (err) {
       // Already moved on (paid before, or canceled meanwhile): settling below reconciles the money.
       if (!(err instanceof TransitionConflict)) throw err;

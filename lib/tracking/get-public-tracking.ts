@@ -23,7 +23,8 @@ export async function getPublicTracking(code: string) {
     expectedDeliveryDate: order.expectedDeliveryDate,
     destination: { city: to.city, state: to.state },
     refusalReason: order.refusalReason,
-    events: order.events.map((e) => ({
+    // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline.
+    events: order.events.filter((e) => e.kind === "status" || e.kind === "scan").map((e) => ({
       at: e.occurredAt.toISOString(),
       kind: e.kind,
       status: e.toStatus,

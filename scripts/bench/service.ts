@@ -1,5 +1,6 @@
 // The service under test: `scripts/serve.ts` on a fresh embedded PostgreSQL in a temporary
-// folder, with the throttles off (THROTTLES_DISABLED, which production refuses).
+// folder, with the throttles and sending caps off (THROTTLES_DISABLED, SENDING_CAPS_DISABLED,
+// which production refuses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -43,6 +44,8 @@ export async function startService(): Promise<Service> {
     PORT: String(port),
     PUBLIC_BASE_URL: baseUrl,
     THROTTLES_DISABLED: "1",
+    SENDING_CAPS_DISABLED: "1", // thousands of live letters from one address
+    FULFILLMENT: "sandbox",
     LOG_LEVEL: "warn",
     SANDBOX_STEP_SECONDS: "3600",
   };

@@ -9,7 +9,7 @@ import { call, letter, randomIp } from "@/tests/support/api";
 import { quoteToken, sendSandboxLetter } from "@/tests/support/orders";
 
 const ORDER_FIELDS = [
-  "breakdown", "color", "created_at", "expected_delivery_date", "format", "id", "mail_class", "page_count",
+  "breakdown", "color", "created_at", "expected_delivery_date", "failure_code", "failure_reason", "format", "id", "mail_class", "page_count",
   "price_cents", "refusal_reason", "sandbox", "status", "to", "tracking_number", "updated_at",
 ].sort();
 
@@ -35,7 +35,10 @@ describe("POST /v1/orders (sandbox)", () => {
 
     const row = await db().order.findUniqueOrThrow({ where: { id: order.id }, include: { events: { orderBy: { id: "asc" } } } });
     expect(row.status).toBe("submitted");
-    expect(row.events.map((e) => e.toStatus)).toEqual(["draft", "screening", "submitted"]);
+    expect(row.events.filter((e) => e.kind === "status").map((e) => e.toStatus)).toEqual(["draft", "screening", "submitted"]);
+    // Handed to the simulated carrier in the call, under the carrier's own id.
+    expect(row).toMatchObject({ carrier: "sandbox", providerId: expect.stringMatching(/^sbx_/) });
+    expect(row.events.at(-1)).toMatchObject({ kind: "carrier", cause: `accepted by the sandbox carrier as ${row.providerId}` });
     expect((await db().quote.findUniqueOrThrow({ where: { id: row.quoteId } })).orderId).toBe(order.id);
   });
 
@@ -179,21 +182,15 @@ describe("POST /v1/orders (sandbox)", () => {
   });
 
   it("moves a sandbox order on by itself to mailed and delivered, with scans and places", async () => {
-    const { advanceSandboxOrders } = await import("@/lib/jobs/advance-sandbox-orders");
+    const { driveUntil } = await import("@/tests/support/pipeline");
     const res = await sendSandboxLetter();
     const id = res.json.order.id;
-    const deadline = Date.now() + 10_000;
-    let status = "submitted";
-    while (status !== "delivered" && Date.now() < deadline) {
-      await advanceSandboxOrders();
-      await new Promise((r) => setTimeout(r, 60));
-      status = (await call(getOrder, { params: { id } })).json.order.status;
-    }
-    expect(status).toBe("delivered");
+    await driveUntil(id, "delivered");
+    expect((await call(getOrder, { params: { id } })).json.order.status).toBe("delivered");
     const events = await db().orderEvent.findMany({ where: { orderId: id }, orderBy: { id: "asc" } });
     expect(events.filter((e) => e.kind === "status").map((e) => e.toStatus)).toEqual(["draft", "screening", "submitted", "mailed", "delivered"]);
     const scans = events.filter((e) => e.kind === "scan");
-    expect(scans.map((e) => e.description)).toEqual(["Mailed: accepted at the origin facility", "In Transit", "In Local Area", "Processed for Delivery", "Delivered"]);
+    expect(scans.map((e) => e.description)).toEqual(["Mailed", "In Transit", "In Local Area", "Processed for Delivery", "Delivered"]);
     expect(scans[0]).toMatchObject({ city: "TROY", state: "NY" });
     expect(scans.at(-1)).toMatchObject({ city: "ALBANY", state: "NY", zip: "12207" });
   });

@@ -5,8 +5,7 @@ import { GET as getCredit } from "@/app/v1/credits/[code]/route";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { POST as postOrder } from "@/app/v1/orders/route";
 import { db } from "@/lib/db";
-import { advancePaidOrders } from "@/lib/jobs/advance-paid-orders";
-import { advanceSandboxOrders } from "@/lib/jobs/advance-sandbox-orders";
+import { driveUntil } from "@/tests/support/pipeline";
 import { mintCredit } from "@/lib/payments/credits";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { call, letter, randomIp } from "@/tests/support/api";
@@ -21,16 +20,9 @@ const balance = async (code: string) => (await call(getCredit, { params: { code 
 const mint = (faceCents: number, bonusCents = 0) => mintCredit({ faceCents, bonusCents, source: "operator", note: "test" });
 const cancel = (id: string, token: string) => call(deleteOrder, { method: "DELETE", params: { id }, headers: { "X-Capability-Token": token } });
 
-async function advanceUntil(id: string, status: string) {
-  for (let i = 0; i < 50; i++) {
-    await advancePaidOrders({ orderIds: [id] });
-    await advanceSandboxOrders();
-    const order = await db().order.findUniqueOrThrow({ where: { id } });
-    if (order.status === status) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`order ${id} never reached ${status}`);
-}
+const advanceUntil = (id: string, status: string) => driveUntil(id, status);
+/** A letter the screener neither clears nor refuses: it waits for an operator. */
+const HELD_FOR_REVIEW = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
 
 describe("live orders paid with credit_code", () => {
   it("debits the code in the same call, bonus first, and answers 201 ok with what was spent", async () => {
@@ -39,7 +31,8 @@ describe("live orders paid with credit_code", () => {
     expect(res.status).toBe(201);
     expect(res.json.status).toBe("ok");
     expect(res.json.order.id).toMatch(/^ord_[0-9a-z]{24}$/);
-    expect(res.json.order).toMatchObject({ status: "screening", sandbox: false, price_cents: 99 });
+    // Paid in the call, so screened and handed to the carrier in the call too.
+    expect(res.json.order).toMatchObject({ status: "submitted", sandbox: false, price_cents: 99 });
     expect(res.json.credit).toEqual({ code: credit.code, charged_cents: 99, bonus_spent_cents: 50, face_spent_cents: 49, balance_cents: 451 });
     const entries = await ledger(credit.code);
     expect(entries.map((e) => [e.kind, e.faceCents, e.bonusCents, e.orderId])).toEqual([
@@ -112,7 +105,9 @@ describe("live orders paid with credit_code", () => {
 
   it("returns a canceled order's value to the buckets it came from, and charges nothing", async () => {
     const credit = await mint(100, 50);
-    const res = await sendLiveLetter({}, { creditCode: credit.code });
+    // A letter screening holds for an operator is still before hand-off, so it can be canceled.
+    const res = await sendLiveLetter({ text: HELD_FOR_REVIEW }, { creditCode: credit.code });
+    expect(res.json.order.status).toBe("held_for_review");
     const canceled = await cancel(res.json.order.id, res.json.capability.cancel_token);
     expect(canceled.status).toBe(200);
     expect(canceled.json.order.status).toBe("canceled");
@@ -130,7 +125,7 @@ describe("live orders paid with credit_code", () => {
 
   it("releases a refused letter's payment and shows the reason", async () => {
     const credit = await mint(1000);
-    const res = await sendLiveLetter({}, { creditCode: credit.code });
+    const res = await sendLiveLetter({ text: HELD_FOR_REVIEW }, { creditCode: credit.code });
     await refuseOrder(res.json.order.id, "The letter threatens the recipient.");
     const order = (await call(getOrder, { params: { id: res.json.order.id } })).json.order;
     expect(order).toMatchObject({ status: "refused", refusal_reason: "The letter threatens the recipient." });
@@ -142,7 +137,7 @@ describe("live orders paid with credit_code", () => {
     const credit = await mint(1000);
     const res = await sendLiveLetter({}, { creditCode: credit.code });
     const id = res.json.order.id;
-    await advanceUntil(id, "submitted");
+    expect(res.json.order.status).toBe("submitted");
     const late = await cancel(id, res.json.capability.cancel_token);
     expect(late.status).toBe(409);
     expect(late.json.code).toBe("already_submitted");

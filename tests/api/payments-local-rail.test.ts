@@ -4,7 +4,7 @@ import { GET as getOrder, DELETE as deleteOrder } from "@/app/v1/orders/[id]/rou
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { advancePaidOrders } from "@/lib/jobs/advance-paid-orders";
+import { screenOrder } from "@/lib/screening/screen-order";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
@@ -69,7 +69,7 @@ describe("payment links on the local rail", () => {
     expect((await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } })).status).toBe("screening");
     expect(await checkoutReturn(sessionId)).toMatchObject({ kind: "order", paymentState: "authorized", orderStatus: "screening" });
 
-    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    await screenOrder(res.json.order.id);
     expect((await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } })).status).toBe("submitted");
     expect((await checkout(sessionId)).intentStatus).toBe("succeeded");
     expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "captured" });
@@ -132,7 +132,7 @@ describe("payment links on the local rail", () => {
     expect((await checkout(sessionId)).intentStatus).toBe("canceled");
     expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "released" });
     // The worker has nothing left to capture.
-    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    await screenOrder(res.json.order.id);
     expect((await checkout(sessionId)).intentStatus).toBe("canceled");
   });
 
@@ -145,7 +145,7 @@ describe("payment links on the local rail", () => {
 
     const failed = await sendLiveLetter();
     await call(payLocal, { body: { session_id: sessionOf(failed.json.payment_url), ...card } });
-    await advancePaidOrders({ orderIds: [failed.json.order.id] });
+    await screenOrder(failed.json.order.id);
     await failOrder(failed.json.order.id, "the printer rejected the file");
     const session = await checkout(sessionOf(failed.json.payment_url));
     expect(session).toMatchObject({ intentStatus: "succeeded", amountRefundedCents: 99 });

@@ -5,7 +5,7 @@ import { POST as postCreditCheckout } from "@/app/v1/credits/checkout/route";
 import { GET as getCreditCheckout } from "@/app/v1/credits/checkout/[id]/route";
 import { POST as stripeWebhook } from "@/app/webhooks/stripe/route";
 import { db } from "@/lib/db";
-import { advancePaidOrders } from "@/lib/jobs/advance-paid-orders";
+import { screenOrder } from "@/lib/screening/screen-order";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { call, randomIp } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
@@ -85,7 +85,7 @@ describe("the Stripe rail", () => {
     expect(stripe.requests.length).toBe(reads); // a duplicate does not even re-read the session
     expect(requestsFor(session.payment_intent).filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
 
-    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    await screenOrder(res.json.order.id);
     expect(await orderStatus(res.json.order.id)).toBe("submitted");
     const captures = requestsFor(session.payment_intent).filter((r) => r.path.endsWith("/capture"));
     expect(captures).toHaveLength(1);
@@ -167,7 +167,7 @@ describe("the Stripe rail", () => {
     expect(stripe.intents.get(refused.intentId)!.status).toBe("canceled");
 
     const failed = await sendAndPay();
-    await advancePaidOrders({ orderIds: [failed.res.json.order.id] });
+    await screenOrder(failed.res.json.order.id);
     await failOrder(failed.res.json.order.id, "the carrier rejected the piece");
     const refunds = stripe.requests.filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === failed.intentId);
     expect(refunds).toHaveLength(1);
@@ -179,7 +179,7 @@ describe("the Stripe rail", () => {
     const intent = stripe.intents.get(intentId)!;
     intent.status = "canceled"; // the hold lapsed at Stripe
     expect((await deliver(stripe.signedEvent("payment_intent.canceled", intent))).json.outcome).toBe("handled");
-    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    await screenOrder(res.json.order.id);
     expect(await orderStatus(res.json.order.id)).toBe("failed");
     expect(await db().payment.findUniqueOrThrow({ where: { orderId: res.json.order.id } })).toMatchObject({ state: "released" });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { advancePaidOrders, releaseHeldOrder } from "@/lib/jobs/advance-paid-orders";
+import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
+import { releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
 import { mintCredit } from "@/lib/payments/credits";
 import { sendLiveLetter, sendSandboxLetter } from "@/tests/support/orders";
 import { pdfWithTextAt } from "@/tests/support/pdfs";
@@ -19,7 +20,7 @@ describe("screening", () => {
     expect(refused.status).toBe(201);
     expect(refused.json.status).toBe("failed");
     expect(refused.json.order).toMatchObject({ status: "refused", tracking_number: null });
-    expect(refused.json.order.refusal_reason).toMatch(/threatens the recipient/);
+    expect(refused.json.order.refusal_reason).toMatch(/threat/);
     expect(refused.json.reason).toBe(refused.json.order.refusal_reason);
 
     const mailed = await sendSandboxLetter({ text: LAWFUL_DEMAND });
@@ -38,19 +39,24 @@ describe("screening", () => {
     const events = await db().orderEvent.findMany({ where: { orderId: held.json.order.id, kind: "status" }, orderBy: { id: "asc" } });
     expect(events.at(-1)?.cause).toMatch(/^held for review: Possibly threat/);
     await releaseHeldOrder(held.json.order.id);
+    expect((await db().order.findUniqueOrThrow({ where: { id: held.json.order.id } })).status).toBe("submitted");
+    // The release queued the carrier hand-off; this is what the submit job runs.
+    expect(await submitToCarrier(held.json.order.id)).toEqual({ kind: "accepted" });
     const order = await db().order.findUniqueOrThrow({ where: { id: held.json.order.id } });
-    expect(order.status).toBe("submitted");
+    expect(order).toMatchObject({ status: "submitted", carrier: "sandbox" });
+    expect(order.providerId).toMatch(/^sbx_/);
     expect(order.trackingNumber).toMatch(/^9400/);
   });
 
-  it("screens a paid live letter before capture: a refusal releases the credit", async () => {
+  it("screens a paid live letter before hand-off: a refusal releases the credit", async () => {
     const credit = await mintCredit({ faceCents: 1000, bonusCents: 0, source: "operator", note: "test" });
     const res = await sendLiveLetter({ text: THREAT }, { creditCode: credit.code });
-    expect(res.json.order.status).toBe("screening");
-    await advancePaidOrders({ orderIds: [res.json.order.id] });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "failed", order: { status: "refused" }, credit_returned_to: credit.code });
+    expect(res.json.credit).toBeUndefined();
     const order = await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } });
     expect(order.status).toBe("refused");
-    expect(order.refusalReason).toMatch(/threatens the recipient/);
+    expect(order.refusalReason).toMatch(/threat/);
     const kinds = (await db().creditLedger.findMany({ where: { code: credit.code }, orderBy: { id: "asc" } })).map((e) => e.kind);
     expect(kinds).toEqual(["grant", "debit", "release"]);
   });

@@ -8,7 +8,7 @@ export const POST = defineRoute(
   { scope: "mail:send", body: OrderRequestSchema, maxBodyBytes: 15_000_000 },
   async ({ body, caller, request }) => {
     const result = await createOrder(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key")));
-    return { http: result.http, body: result.body };
+    return { http: result.http, body: result.body, headers: result.headers };
   },
 );
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,51 @@
+import { db } from "@/lib/db";
+import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
+import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
+import type { Format, MailClass } from "@/lib/letters/formats";
+import { endOrder } from "@/lib/orders/end-order";
+import { transition } from "@/lib/orders/transition";
+import { captureOrderPayment } from "@/lib/payments/settle-order-payment";
+
+export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
+
+/**
+ * The hand-off: a letter that cleared screening (or an operator's review) becomes `submitted`
+ * to a chosen carrier, and its card payment is captured (charging rule 3: only after
+ * screening). Both happen in one transaction that holds the order row, so a racing cancel
+ * either lands before (nothing charged) or gets 409 after. The carrier is called afterwards
+ * (submitToCarrier), by the caller or by the submit job this transition queues.
+ */
+export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: { jobDelaySeconds?: number } = {}): Promise<HandOverResult> {
+  const outcome = await db().$transaction(
+    async (tx) => {
+      const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`
+        SELECT id, sandbox, format, mail_class FROM orders WHERE id = ${orderId} AND status = ${from} FOR UPDATE SKIP LOCKED`;
+      if (!order) return "skipped" as const;
+      const carrier = carrierForOrder(order.sandbox);
+      if (!carrier || carrier.noRailReason(order.format as Format, order.mail_class as MailClass)) return "no_rail" as const;
+      const paid = await captureOrderPayment(tx, orderId);
+      if (paid === "lapsed") return "lapsed" as const;
+      const now = new Date();
+      const cleared = from === "screening" ? "cleared screening" : "released by an operator after review";
+      await transition(
+        tx,
+        orderId,
+        from,
+        "submitted",
+        `${cleared}${paid === "captured" ? "; payment captured" : ""}; handed to the ${carrier.name} carrier`,
+        { carrier: carrier.name, submittedAt: now, expectedDeliveryDate: expectedDeliveryDate(order.mail_class as MailClass, now) },
+        opts,
+      );
+      return "submitted" as const;
+    },
+    { timeout: 30_000, maxWait: 10_000 },
+  );
+  if (outcome === "lapsed") await endOrder(orderId, from, "failed", "the card authorization lapsed before capture; nothing was charged", { failureCode: "payment_lapsed", failureReason: "The card authorization expired before the letter could be handed over. Nothing was charged." });
+  if (outcome === "no_rail") {
+    await endOrder(orderId, from, "failed", "no carrier rail for this format on this deployment", {
+      failureCode: "no_rail_for_format",
+      failureReason: "This deployment can no longer print this format and class. Nothing is charged.",
+    });
+  }
+  return outcome;
+}

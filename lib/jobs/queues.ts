@@ -1,0 +1,107 @@
+import PgBoss from "pg-boss";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+// The pg-boss queues on the service's own PostgreSQL. Order work is enqueued in the same
+// transaction as the status change that calls for it, so a committed order always has its
+// job and a rolled-back one never does. Jobs of one order are keyed on the order id with the
+// "stately" policy: at most one waiting and one running per order, so duplicates fold away.
+
+export const ORDER_QUEUES = {
+  /** Screen a letter in `screening`: refuse, hold, or hand it over. */
+  screen: "order-screen",
+  /** Hand a submitted letter to its carrier (retried with backoff while the carrier is down). */
+  submit: "order-submit",
+  /** Read the carrier's tracking events of a piece in the post. */
+  track: "order-track",
+} as const;
+
+export const SWEEP_QUEUES = {
+  /** Payments the request path could not settle, and local checkouts left open. */
+  payments: "sweep-payments",
+  /** Unused uploads and quote proofs older than 30 days. */
+  documents: "sweep-documents",
+  /** The hourly reconcile loop (lib/fulfillment/reconcile-orders.ts). */
+  reconcile: "reconcile-orders",
+} as const;
+
+export type OrderQueue = (typeof ORDER_QUEUES)[keyof typeof ORDER_QUEUES];
+export type OrderJob = { orderId: string };
+
+const SCHEMA = "pgboss";
+
+/** Retries: submission and tracking wait out a carrier outage (about a day, with backoff). */
+const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
+  [ORDER_QUEUES.screen]: { policy: "stately", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  [ORDER_QUEUES.submit]: { policy: "stately", retryLimit: 16, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  [ORDER_QUEUES.track]: { policy: "stately", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  [SWEEP_QUEUES.payments]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
+  [SWEEP_QUEUES.documents]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
+  [SWEEP_QUEUES.reconcile]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
+};
+
+export function jobExpirySeconds(queue: string): number {
+  // JOB_EXPIRE_SECONDS shortens how long a job may run before it counts as abandoned (tests
+  // kill a worker mid-job and need its job back soon); production keeps the defaults above.
+  return env().JOB_EXPIRE_SECONDS ?? QUEUE_OPTIONS[queue].expireInSeconds!;
+}
+
+const globalForBoss = globalThis as unknown as { __mailBoss?: Promise<PgBoss> };
+
+/**
+ * The process's pg-boss client. Web processes only send, so they run no maintenance or cron;
+ * the worker (lib/jobs/start-worker.ts) starts its own with both.
+ */
+export function boss(): Promise<PgBoss> {
+  globalForBoss.__mailBoss ??= (async () => {
+    const b = new PgBoss({ connectionString: env().DATABASE_URL, schema: SCHEMA, max: 4, supervise: false, schedule: false, migrate: false });
+    b.on("error", (err) => log.error({ err }, "pg-boss error"));
+    return b.start();
+  })();
+  return globalForBoss.__mailBoss;
+}
+
+export async function stopBoss(): Promise<void> {
+  const b = globalForBoss.__mailBoss;
+  globalForBoss.__mailBoss = undefined;
+  if (b) await (await b).stop({ graceful: false, wait: true });
+}
+
+/** Installs pg-boss's schema and our queues (part of applying migrations; safe to repeat). */
+export async function installQueues(databaseUrl: string): Promise<void> {
+  const b = new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: 2, supervise: false, schedule: false, migrate: true });
+  b.on("error", (err) => log.error({ err }, "pg-boss error while installing queues"));
+  await b.start();
+  try {
+    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) {
+      if (await b.getQueue(name)) await b.updateQueue(name, { name, ...options });
+      else await b.createQueue(name, { name, ...options });
+    }
+  } finally {
+    await b.stop({ graceful: false, wait: true });
+  }
+}
+
+/**
+ * Enqueues an order's next piece of work inside the caller's Prisma transaction (pg-boss runs
+ * its INSERT through the transaction's connection). `delaySeconds` lets a request that does
+ * the work itself leave the job as a backstop that only runs if the request dies.
+ */
+export async function enqueueOrderJob(tx: Prisma.TransactionClient, queue: OrderQueue, orderId: string, opts: { delaySeconds?: number; at?: Date } = {}): Promise<void> {
+  const b = await boss();
+  const startAfter = opts.at ?? (opts.delaySeconds ? new Date(Date.now() + opts.delaySeconds * 1000) : undefined);
+  await b.send(queue, { orderId } satisfies OrderJob, {
+    singletonKey: orderId,
+    expireInSeconds: jobExpirySeconds(queue),
+    ...(startAfter ? { startAfter } : {}),
+    db: { executeSql: (text: string, values: unknown[]) => tx.$queryRawUnsafe<unknown[]>(text, ...values.map(toSqlParam)).then((rows) => ({ rows })) },
+  });
+}
+
+/** pg-boss hands node-postgres values; Prisma's raw parameters need JSON as text. */
+function toSqlParam(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (v !== null && typeof v === "object" && !(v instanceof Date)) return JSON.stringify(v);
+  return v;
+}
