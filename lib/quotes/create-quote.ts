@@ -7,6 +7,7 @@ import { prepareLetter, snapshotOf } from "@/lib/letters/prepare-letter";
 import { saveProof } from "@/lib/documents/proofs";
 import { CONFIRMATION_TTL_MS, issueConfirmationToken } from "@/lib/quotes/confirmation-token";
 import type { Caller } from "@/lib/http/define-route";
+import { noRailReason } from "@/lib/fulfillment/carrier-from-env";
 
 /**
  * Prices a letter for free: verifies both addresses, makes the PDF that will print (the
@@ -33,6 +34,8 @@ export async function createQuote(req: QuoteRequest, caller: Caller) {
     },
   });
   const { to, from } = letter.verification;
+  // Priced all the same (the price does not depend on the carrier), but said up front.
+  const noRail = noRailReason(letter.sandbox, letter.format, letter.mailClass);
   return {
     status: "ok" as const,
     quote: {
@@ -50,6 +53,7 @@ export async function createQuote(req: QuoteRequest, caller: Caller) {
     ...(to.changed ? { corrected_to: publicAddress(to.standardized) } : {}),
     ...(from.changed ? { corrected_from: publicAddress(from.standardized) } : {}),
     next: [
+      ...(noRail ? [`This letter cannot be sent live on this deployment: ${noRail.replace(" Nothing was created or charged.", "")} An order would be refused with 503 no_rail_for_format; choose another format or class, or send it in sandbox.`] : []),
       "Check the proof (proof.pdf_url): it is the exact PDF that will print.",
       "Send POST /v1/orders with this letter unchanged and confirmation_token, within 30 minutes.",
       ...(to.changed || from.changed ? ["The addresses print as corrected (corrected_to / corrected_from); sending the letter as you quoted it is fine."] : []),

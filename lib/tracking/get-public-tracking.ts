@@ -23,8 +23,9 @@ export async function getPublicTracking(code: string) {
     expectedDeliveryDate: order.expectedDeliveryDate,
     destination: { city: to.city, state: to.state },
     refusalReason: order.refusalReason,
-    // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline.
-    events: order.events.filter((e) => e.kind === "status" || e.kind === "scan").map((e) => ({
+    // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline, and
+    // mailed / delivered are said by the carrier's own scan (with its place), not twice.
+    events: order.events.filter((e) => e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered")).map((e) => ({
       at: e.occurredAt.toISOString(),
       kind: e.kind,
       status: e.toStatus,

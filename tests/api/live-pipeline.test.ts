@@ -9,7 +9,8 @@ import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
 import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { trackOrder } from "@/lib/fulfillment/track-order";
 import { getPublicTracking } from "@/lib/tracking/get-public-tracking";
-import { call } from "@/tests/support/api";
+import { POST as postQuote } from "@/app/v1/quotes/route";
+import { call, letter } from "@/tests/support/api";
 import { sendLiveLetter as sendLive } from "@/tests/support/orders";
 import { runOrderJobs } from "@/tests/support/pipeline";
 import { startFakeLob, type FakeLob } from "@/tests/support/fake-lob";
@@ -134,6 +135,9 @@ describe("the live path through Lob", () => {
 
   it("a format Lob has no rail for is 503 no_rail_for_format before anything is created or charged", async () => {
     const credit = await mint();
+    const quoted = await call(postQuote, { body: letter({ sandbox: false, format: "notecard" }) });
+    expect(quoted.status).toBe(200);
+    expect(quoted.json.next[0]).toMatch(/cannot be sent live on this deployment: Lob has no rail for notecards/);
     for (const over of [{ format: "notecard", mail_class: "first_class" }, { mail_class: "priority" }]) {
       const res = await sendLiveLetter(over, { creditCode: credit.code });
       expect(res.status).toBe(503);

@@ -1,0 +1,181 @@
+// The vocabulary the rule-based screener (rule-screener.ts) is built from: how a letter is read
+// (its letterhead, its sign-off, its sentences without the "we will never ask for your PIN"
+// warnings that honest senders print), and the word-bounded patterns for the means scams share
+// (untraceable payment, secrecy, requests for secrets, an authority speaking in its own voice).
+
+export type Letter = {
+  /** The whole letter, lower-cased, quotes straightened, whitespace collapsed. */
+  all: string;
+  /** The letter without its warning sentences: what it actually asks the recipient to do. */
+  plain: string;
+  /** Those sentences one by one (lines count as sentences: forms and letterheads have no full stops). */
+  sentences: string[];
+  /** Letterhead and sign-off: who the letter says it is from, as opposed to whom it mentions. */
+  head: string;
+  tail: string;
+};
+
+const clean = (s: string) =>
+  s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/**
+ * Honest senders warn against the very things scams ask for ("we will never ask for your PIN",
+ * "we never accept gift cards", "if anyone calls claiming to be us, hang up"). Those sentences
+ * describe the fraud; they are not it, so they are left out before the request signals run.
+ */
+const WARNING = new RegExp(
+  [
+    String.raw`\b(never|not|don't|won't|doesn't|do not|will not|does not|would not)\b[^.]{0,60}\b(ask|asks|request|require)\b (you|for|customers|members|anyone)`,
+    String.raw`\b(never|not|don't|won't|do not|will not|no longer) (accept|take|allow|support) (payment|payments|purchases|gift|prepaid|cash|crypto)`,
+    String.raw`\bif (anyone|someone|a caller|you receive)\b[^.]{0,80}\b(claim|claiming|asks?|pretend)`,
+    String.raw`\bhang up\b|\bbeware of\b|\bscams?\b`,
+  ].join("|"),
+);
+
+export function readLetter(text: string): Letter {
+  const lines = text.split(/\r?\n/).map(clean).filter(Boolean);
+  const sentences = lines.flatMap((l) => l.split(/(?<=[.!?])\s+(?=[a-z0-9"(])/)).filter(Boolean);
+  const kept = sentences.filter((s) => !WARNING.test(s));
+  return {
+    all: sentences.join(" "),
+    plain: kept.join(" "),
+    sentences: kept,
+    // Letterheads and sign-offs are short lines; a letter with neither must not have its
+    // closing paragraph read as a signature.
+    head: lines.slice(0, 2).filter((l) => l.length <= 80).join(" \n "),
+    tail: lines.slice(-2).filter((l) => l.length <= 80).join(" \n "),
+  };
+}
+
+export const has = (text: string, re: RegExp) => re.test(text);
+export const anySentence = (l: Letter, ...all: RegExp[]) => l.sentences.some((s) => all.every((re) => re.test(s)));
+
+// ------------------------------------------------------------------------------------------
+// Payment
+// ------------------------------------------------------------------------------------------
+
+/** Channels no agency, court, utility or bank takes, and that cannot be reversed once sent. */
+export const GIFT_OR_CRYPTO = /\b(gift ?cards?|itunes|google play|apple cards?|steam (cards?|wallet)|vanilla (visa|gift|prepaid|cards?)?|green ?dot|prepaid (reload |debit |visa |mastercard |cash )?cards?|reload cards?|moneypak|bitcoin|btc|crypto ?(currency)?|cryptocurrency (atm|kiosk)|usdt|ethereum|wallet address)\b/;
+export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring instructions|by wire|bank transfer)\b/;
+/** Person-to-person apps: fine between neighbours, never how an authority or utility is paid. */
+export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
+export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;
+/** Cash carried or mailed to a person rather than paid at a counter or by check. */
+export const CASH_HANDOFF = /\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
+const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|inspector|installer|representative|deputy|driver|clerk|someone)`;
+/** Someone sent to the door to take the money (one sentence at a time; meters and modems are not money). */
+export const COLLECTOR_AT_DOOR = new RegExp(
+  String.raw`\b${FIELD_AGENT}\b[^.]{0,120}\b(collect|pick up|receive)\b[^.]{0,20}\b(it|them|the (cash|money|bills|payment|fee|bail|bond|card|cards|envelope|funds|contribution))\b|\b${FIELD_AGENT}\b[^.]{0,60}\bpick (it|them) up\b|\b(paid|pay|payment|given|handed)\b[^.]{0,20}\bto (the|our|a) ${FIELD_AGENT}\b|\b(cash|money|fine|fee)\b[^.]{0,40}\bto (the|our|a) [a-z ]{0,10}${FIELD_AGENT}\b`,
+);
+/** The authority's own channels refused, a private partner or account put in their place. */
+export const DIVERTED = new RegExp(
+  [
+    String.raw`\bprivate (payment )?(processor|partner|account)\b|\b(collection|payment|processing|online|digital payment) partner('s)?\b|\bauthorized (private )?(payment |processing )?(processor|partner|agent)\b|\bsettlement account\b|\bpayment processing account\b|\bbranch staff are not authorized\b`,
+    String.raw`\b(do not|don't) (pay|send (payment|it|money)|mail (payment|it))\b[^.]{0,40}\b(office|courthouse|branch|city hall|website|department|authority|normal|regular|usual|bill)\b`,
+    String.raw`\b(payments?|checks?)\b[^.]{0,60}\b(office|courthouse|city hall|website|department|bill pay|regular|normal|usual|old|previous)\b[^.]{0,60}\b((cannot|can not|will not|won't) be (credited|applied|accepted|processed)|will be (returned|rejected)|are (currently )?being returned)\b`,
+    String.raw`\bonly (be )?(accepted |made |processed )?(through|via|by|to) (our|an?|the) (approved |authorized |online |digital )?(payment |processing )?(partner|agent|processor)\b|\b(can|will) only be (accepted|made|processed) by (wire|bank transfer|zelle|gift|prepaid|bitcoin|crypto)`,
+  ].join("|"),
+);
+const SAFE = String.raw`(safe|secure|secured|protective|protected|protection|holding|escrow|trust|recovery|court-supervised|government)`;
+export const SAFE_ACCOUNT = new RegExp(String.raw`\b${SAFE}\b[a-z -]{0,25}\b(account|escrow|wallet|trust)\b`);
+/** Moving one's own money into a "safe" account, within one sentence (not "your secure online banking"). */
+export const SAFE_ACCOUNT_MOVE = new RegExp(String.raw`\b(transfer|transferring|move|moving|wire|send|deposit|depositing)\b[^.]{0,80}\b(to|into|through) (a |an |the |our |your )?(new )?${SAFE}\b[a-z -]{0,25}\b(account|escrow|wallet|trust)\b`);
+export const AMOUNT = /\$\s?\d[\d,]*(\.\d\d)?|\b\d+(\.\d+)? (btc|bitcoin)\b/;
+export const HOURS_DEADLINE = /\b(within (24|48|72) hours|within (one|two|1|2) (business )?days?|(pay|paid|payment|made|make|complete|call|act)\b[^.]{0,40}\btoday|same day|same-day|immediately|by (5|6):00 ?p\.?m\.?|before (the )?(deadline|friday)|as soon as possible|right away)\b/;
+/** Calling to hand over payment: reading out card numbers, getting a wallet address. */
+export const PAY_BY_CALL = /\bcall\b[^.]{0,100}\b(with (the|your) (card|moneypak|transaction|reference|confirmation)|to (receive|get) (your |the )?(wallet|instructions|wiring|clearance|confirmation)|and read|for (wiring|payment) instructions|card numbers?)\b|\b(take|takes|make) (the )?payment over the phone\b|\bcall\b[^.]{0,60}\b(immediately|right away|now)\b/;
+
+// ------------------------------------------------------------------------------------------
+// Secrecy, secrets and identity numbers
+// ------------------------------------------------------------------------------------------
+
+/** Being told to keep the letter from the people who would spot the scam. */
+export const SECRECY = new RegExp(
+  [
+    String.raw`\b(do not|don't|not to|never|without) (tell|telling|discuss|discussing|mention|mentioning|speak|speaking|talk|talking|share|sharing|inform|informing|involve|involving|contact|contacting|visit|reply|go)\b[^.]{0,60}\b(anyone|anybody|family|relatives|children|kids|parents|your (wife|husband|spouse|son|daughter|mother|father)|bank|teller|branch|employees|staff|police|cops|law enforcement|lawyer|attorney|friends|coworkers|landlord|this letter|this notice|this matter|this case|why)\b`,
+    String.raw`\bkeep (this|it|the matter|this award|this offer)[^.]{0,20}\b(confidential|secret|between us|quiet|private)\b|\btell no one\b|\bdiscretion is (essential|required|important)\b|\bgag order\b|\b(matter|case) is sealed\b|\butmost confidentiality\b`,
+    String.raw`\b(discussing|disclosing|telling|sharing|disclose)\b[^.]{0,60}\b(will|may|can)\b[^.]{0,40}\b(result|void|cancel|revoke|lead|obstruction)|\bif you (disclose|tell|discuss)\b[^.]{0,80}\b(revoked|void|cancel)`,
+  ].join("|"),
+);
+/** Coaching a cover story for the bank teller is how the "safe account" and courier scams work. */
+export const COVER_STORY = /\bif (the )?(teller|bank|anyone|they|staff)\b[^.]{0,30}\basks?\b[^.]{0,60}\b(tell|say)\b/;
+
+/** Secrets nobody honest asks for by letter. */
+export const SECRETS = [
+  /\bpasswords?\b|\bpasscodes?\b|\busername and password\b/,
+  /\bpins?\b(?! (on|to) (the|a|your) (map|board|wall))|\bpin (number|code)\b/,
+  /\b(cvv|cvc|security code|3-digit code|three-digit code)\b/,
+  /\bmother's maiden name\b|\bsecurity questions\b/,
+  /\bonline banking (username|login|credentials|password)\b/,
+  /\b(one-time|verification|login) (pass)?codes?\b|\b(login|account|sign-in) credentials\b/,
+  /\b(seed|recovery|secret) (phrase|words)\b|\bprivate keys?\b/,
+  /\bremote access\b|\b(anydesk|teamviewer|remote desktop)\b/,
+];
+/** Identity and account numbers: asked for lawfully now and then, by scams constantly. */
+export const IDENTITY = [
+  /\b(full )?(social security number|ssn)\b(?! \(?last four)/,
+  /\b(date of birth|birth date)\b/,
+  /\b(routing (and account )?numbers?|routing number|bank account number|checking account (and routing )?number|(bank|banking) (details|information)|bank statements|account and routing)\b/,
+  /\b(full card number|card number|card numbers|debit card (number|information|details)|credit card (number|information|details)|card details|card information|expiration date)\b/,
+  /\b(driver's license number|passport|copy of your (driver's license|passport))\b/,
+  /\b(medicare number|member number|policy number|insurance numbers?)\b/,
+];
+const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|include|write|list|fill( in| out)?|complete|reply|read|tell|submit|re-?confirm|re-?register|sign in|log in|return|install|allow|grant|call|have|place|put|mail|bring|attach|enclose|show)`;
+/**
+ * A request addressed to the recipient: an imperative (at the start of a sentence or clause, or
+ * after "please", "must", "and then"), someone who "will ask" or "will confirm", or a blank to
+ * fill in. "We will send your PIN separately" and "enter your PIN at any ATM" are not requests.
+ */
+const ASK = new RegExp(
+  [
+    String.raw`(^|[,;:]\s*|\b(please|kindly|simply|must|need to|needs to|required to|asked to|ask you (to|for)|you to|be sure to|and|then|or|also)\s+)(also\s+)?${REQUEST_VERB}\b`,
+    String.raw`\b(will|must) (ask|need|require)\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
+  ].join("|"),
+);
+const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)|create|choose|set up|select) /;
+
+/** How many kinds from `list` the letter asks for, one sentence at a time. */
+export function askedKinds(l: Letter, list: RegExp[]): number {
+  return list.filter((k) => l.sentences.some((s) => k.test(s) && ASK.test(s) && !NOT_A_REQUEST.test(s))).length;
+}
+
+/** Hyphenated look-alike domains ("irs-refundrelease.com") and free mail for an organisation's business. */
+export const LOOKALIKE_SITE = /\b[a-z0-9]+-[a-z0-9-]+\.(com|net|org|info|xyz|online|site|center|support|co)\b|@(gmail|protonmail|yahoo|outlook)\.com/;
+
+// ------------------------------------------------------------------------------------------
+// Authorities: who a letter may claim to be
+// ------------------------------------------------------------------------------------------
+
+export type Authority = "government" | "court" | "police" | "utility" | "bank";
+
+const AUTHORITY: Record<Authority, RegExp> = {
+  government: /\b(internal revenue service|irs|social security administration|medicare|medicaid|department of education|student aid|fincen|beneficial ownership|corporate transparency act|department of health|department of (the )?treasury|u\.?s\.? treasury|homeland security|uscis|citizenship and immigration|immigration|dmv|department of motor vehicles|department of (revenue|taxation)|tax (enforcement|department)|revenue (agent|department)|franchise tax board|census bureau|federal trade commission|department of labor|unemployment|state of [a-z]+|federal government|the government)\b/,
+  // Named courts only: "904 Sandpiper Court" is an address, "Court Square" a street.
+  court: /\b(superior|district|circuit|county|municipal|federal|supreme|bankruptcy|civil|criminal|traffic|family|probate|housing|juvenile|magistrate|justice|city|state|mediation|arbitration|claims|appeals) court\b|\bcourts? (of|clerk|officer|registrar|administrator|settlement|disbursement)\b|\b(clerk of|court registrar|judicial|jury (administrator|service|duty)|small claims|bench warrant|docket|summons|order of (the )?court)\b/,
+  police: /\b(police|sheriff|deput(y|ies)|trooper|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
+  utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\bdisconnection (notice|department|prevention)\b/,
+  bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|resolution|department|division|team|unit)|bank examiner)\b/,
+};
+
+// Up to the first word that turns the sentence towards someone else ("... a debt you owe to Harbor Bank").
+const SELF_ID = /\b(i am|i'm|my name is|this is|we are|writing (to you )?(from|on behalf of)|i work (for|with)|working (with|for)|calling from|on behalf of)\b((?!\b(owe|owed|owes|about|regarding|against|collect|to)\b)[^.]){0,60}/g;
+const OWN_VOICE: Record<Authority, RegExp> = {
+  government: /\b(this (department|agency|office)|the department has|our (agency|department))\b/,
+  court: /\b(this court|the court has|court officer|by order of the court|you are (hereby )?(ordered|summoned|notified))\b/,
+  police: /\b(badge (no|number|#)?\s?\d+|this (department|unit|task force))\b/,
+  utility: /\byour (\w+ )?(electric|gas|water|power|sewer|utility) (account|service|bill|meter)\b|\byour (electricity|power|gas|water|heat)( service)? (will|may) be (switched|shut|turned|cut) off\b/,
+  bank: /\b(our|this) bank\b|\byour (\w+ )?(debit|credit) card ending\b/,
+};
+
+/** Whether the letter speaks as the authority (letterhead, sign-off, "I am ... with ..."), not merely about it. */
+export function speaksAs(l: Letter, who: Authority): boolean {
+  const re = AUTHORITY[who];
+  if (re.test(l.head) || re.test(l.tail) || OWN_VOICE[who].test(l.all)) return true;
+  return [...l.all.matchAll(SELF_ID)].some((m) => re.test(m[0]));
+}
