@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 
 // The local test rail's card form. The hosted page (/pay/<session>) passes the session id; an
 // embedded checkout passes the client secret, as Stripe's embedded checkout would take it.
@@ -11,6 +11,10 @@ type Props = { sessionId?: string; clientSecret?: string; amountLabel: string };
 export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Until React has hydrated, a click would submit the form natively: the button waits, so
+  // that card details never travel any other way than the POST below.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +47,7 @@ export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
   }
 
   return (
-    <form onSubmit={pay} className="mt-4 grid gap-3" aria-describedby="test-card-hint">
+    <form onSubmit={pay} method="post" className="mt-4 grid gap-3" aria-describedby="test-card-hint">
       <label className="grid gap-1 text-sm">
         <span>Card number</span>
         <input name="card_number" inputMode="numeric" autoComplete="cc-number" required placeholder="4242 4242 4242 4242" className="rounded border border-stone-300 px-3 py-2 font-mono" />
@@ -70,7 +74,7 @@ export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={busy} className="rounded bg-stone-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
+      <button type="submit" disabled={busy || !ready} className="rounded bg-stone-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
         {busy ? "Paying…" : `Pay ${amountLabel}`}
       </button>
     </form>

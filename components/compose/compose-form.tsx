@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { AddressFields, emptyAddress, type AddressDraft } from "@/components/compose/address-fields";
 
 type Envelope = { status: string; code?: string; reason?: string; next?: string[] };
@@ -45,6 +45,9 @@ export function ComposeForm() {
   const [sandbox, setSandbox] = useState(true);
   const [payWith, setPayWith] = useState<"card" | "credit">("card");
   const [creditCode, setCreditCode] = useState("");
+  // Before hydration a click would submit the form natively, addresses in the URL: wait.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const isCard = format !== "letter" && format !== "letter_windowed";
   const letter = useMemo(
@@ -128,7 +131,7 @@ export function ComposeForm() {
   }
 
   return (
-    <form onSubmit={getQuote} className="flex flex-col gap-5">
+    <form onSubmit={getQuote} method="post" className="flex flex-col gap-5">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-semibold">Format</span>
@@ -241,7 +244,7 @@ export function ComposeForm() {
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={busy !== null} className="rounded bg-stone-800 px-4 py-2 font-medium text-white disabled:opacity-60">
+        <button type="submit" disabled={busy !== null || !ready} className="rounded bg-stone-800 px-4 py-2 font-medium text-white disabled:opacity-60">
           {busy === "quote" ? "Quoting…" : currentQuote ? "Quote again" : "Get quote"}
         </button>
         <button type="button" onClick={send} disabled={!currentQuote || busy !== null} className="rounded bg-blue-700 px-4 py-2 font-medium text-white disabled:opacity-50">
