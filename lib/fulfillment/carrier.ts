@@ -69,6 +69,8 @@ export type SubmittedPiece = { orderId: string; providerId: string; submittedAt:
 
 export interface Carrier {
   readonly name: "sandbox" | "lob";
+  /** How long after submission the first tracking event can come: the first check waits that long. */
+  readonly firstScanAfterMs: number;
   /** null when the carrier has a rail for this format and class, else why not (503 no_rail_for_format). */
   noRailReason(format: Format, mailClass: MailClass): string | null;
   submit(piece: CarrierPiece): Promise<SubmitOutcome>;

@@ -53,6 +53,8 @@ const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EAI_NONAM
 
 export class LobCarrier implements Carrier {
   readonly name = "lob" as const;
+  /** Lob prints and hands to USPS within about a business day; nothing can be scanned sooner than an hour. */
+  readonly firstScanAfterMs = 60 * 60 * 1000;
   private readonly base: string;
   private readonly auth: string;
   private readonly timeoutMs: number;

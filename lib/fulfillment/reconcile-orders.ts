@@ -44,7 +44,7 @@ export async function reconcileOrders(opts: { now?: Date; orderIds?: string[]; l
       if (count) await trackOrder(o.id).catch((err) => log.warn({ err, orderId: o.id }, "could not track a reconciled piece yet"));
       continue;
     }
-    if (await fail(o.id, "submitted", "submission_unconfirmed", "The carrier never confirmed that it took the letter. The payment is refunded.", found.kind === "unavailable")) report.unconfirmed++;
+    if (await fail(o.id, "submitted", "submission_unconfirmed", "The carrier never confirmed that it took the letter. You are not charged for it: any payment is refunded.", found.kind === "unavailable")) report.unconfirmed++;
   }
 
   // 2. In the post: ask the carrier again about pieces not heard of for a day (a dead tracking
@@ -70,7 +70,7 @@ export async function reconcileOrders(opts: { now?: Date; orderIds?: string[]; l
     const pastDeadline = now.getTime() > expected.getTime() + DELIVERY_GRACE_MS;
     const stalled = now.getTime() - (after.lastProgressAt ?? after.submittedAt ?? after.createdAt).getTime() > STALL_MS;
     if (pastDeadline && stalled) {
-      const reason = "The letter stopped moving in the post well past its expected delivery date and is presumed lost. The payment is refunded.";
+      const reason = "The letter stopped moving in the post well past its expected delivery date and is presumed lost. You are not charged for it: any payment is refunded.";
       if (await fail(o.id, after.status as OrderStatus, "delivery_stalled", reason, false)) report.stalled++;
     }
   }

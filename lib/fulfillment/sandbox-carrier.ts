@@ -82,6 +82,10 @@ function transitHub(from: Address, to: Address): { city: string; state: string; 
 export class SandboxCarrier implements Carrier {
   readonly name = "sandbox" as const;
 
+  get firstScanAfterMs(): number {
+    return env().SANDBOX_STEP_SECONDS * 1000;
+  }
+
   noRailReason(): string | null {
     return null; // the simulation prints every format and class
   }

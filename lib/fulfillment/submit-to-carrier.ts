@@ -67,7 +67,7 @@ async function record(orderId: string, carrier: Carrier, outcome: SubmitOutcome,
       case "rejected":
         await endOrder(orderId, "submitted", "failed", `the ${carrier.name} carrier refused the letter: ${outcome.reason}`, {
           failureCode: "fulfillment_rejected",
-          failureReason: `The print-and-mail carrier refused the letter: ${outcome.reason} The payment is refunded.`,
+          failureReason: `The print-and-mail carrier refused the letter: ${outcome.reason} You are not charged for it: any payment is refunded.`,
         });
         return { kind: "rejected", reason: outcome.reason };
       case "unavailable":
@@ -96,7 +96,7 @@ async function recordAccepted(orderId: string, carrier: Carrier, providerId: str
     });
     if (count !== 1) return false;
     await tx.orderEvent.create({ data: { orderId, kind: "carrier", cause: `accepted by the ${carrier.name} carrier as ${providerId}`, occurredAt: now } });
-    await enqueueOrderJob(tx, ORDER_QUEUES.track, orderId);
+    await enqueueOrderJob(tx, ORDER_QUEUES.track, orderId, { at: new Date(now.getTime() + carrier.firstScanAfterMs) });
     return true;
   });
   if (recorded) return { kind: "accepted" };

@@ -39,7 +39,7 @@ export async function trackOrder(orderId: string): Promise<TrackResult> {
     try {
       await endOrder(orderId, order.status as OrderStatus, "failed", `the ${carrier.name} carrier reports the piece failed: ${report.failed}`, {
         failureCode: "carrier_failed",
-        failureReason: `The carrier could not mail the letter: ${report.failed} The payment is refunded.`,
+        failureReason: `The carrier could not mail the letter: ${report.failed} You are not charged for it: any payment is refunded.`,
       });
     } catch (err) {
       if (!(err instanceof TransitionConflict)) throw err;

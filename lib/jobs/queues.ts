@@ -99,6 +99,18 @@ export async function enqueueOrderJob(tx: Prisma.TransactionClient, queue: Order
   });
 }
 
+/**
+ * Drops an order's backstop jobs (screen, submit) once the request that did their work has
+ * finished it: they would only find nothing to do. Cheap, and it keeps the queues for real work.
+ */
+export async function dropBackstopJobs(orderId: string): Promise<void> {
+  const b = await boss();
+  await b.getDb().executeSql(
+    `DELETE FROM ${SCHEMA}.job WHERE singleton_key = $1 AND name = ANY($2::text[]) AND state = 'created'`,
+    [orderId, [ORDER_QUEUES.screen, ORDER_QUEUES.submit]],
+  );
+}
+
 /** pg-boss hands node-postgres values; Prisma's raw parameters need JSON as text. */
 function toSqlParam(v: unknown): unknown {
   if (v === undefined) return null;

@@ -10,6 +10,31 @@ import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
 
+/** Order jobs one fetch takes, per queue. */
+const ORDER_BATCH = 10;
+/**
+ * Order jobs one worker process runs at once, across its queues. A hand-off holds a database
+ * connection for its transaction and may take a second one meanwhile (the payment rail), so
+ * this stays well under the process's pool of 10: more would starve it.
+ */
+const ORDER_CONCURRENCY = 4;
+
+/** A tiny semaphore: at most `n` of the functions given to it run at once. */
+function limiter(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** Thrown to make pg-boss retry a job later (with the queue's backoff). */
 class RetryLater extends Error {}
 
@@ -33,16 +58,26 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   });
   boss.on("error", (err) => log.error({ err }, "pg-boss error"));
   await boss.start();
-  const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 };
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
+  const slot = limiter(ORDER_CONCURRENCY);
 
+  // pg-boss waits a whole polling interval between fetches, busy or not, so each fetch takes a
+  // batch and runs it through the shared slots. A job that fails is failed alone (retried with
+  // backoff); the rest of its batch completes.
   const onOrder = (queue: string, run: (orderId: string) => Promise<void>) =>
-    boss.work<OrderJob>(queue, polling, async ([job]) => {
-      try {
-        await run(job.data.orderId);
-      } catch (err) {
-        if (!(err instanceof RetryLater)) log.error({ err, queue, orderId: job.data.orderId }, "order job failed; pg-boss retries it");
-        throw err;
-      }
+    boss.work<OrderJob>(queue, { pollingIntervalSeconds, batchSize: ORDER_BATCH }, async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          slot(async () => {
+            try {
+              await run(job.data.orderId);
+            } catch (err) {
+              if (!(err instanceof RetryLater)) log.error({ err, queue, orderId: job.data.orderId }, "order job failed; pg-boss retries it");
+              await boss.fail(queue, job.id, { message: (err as Error).message });
+            }
+          }),
+        ),
+      );
     });
 
   await onOrder(ORDER_QUEUES.screen, async (orderId) => {

@@ -1,6 +1,7 @@
 import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
 import { restoreIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
+import { dropBackstopJobs } from "@/lib/jobs/queues";
 import { submitToCarrier, type SubmitResult } from "@/lib/fulfillment/submit-to-carrier";
 import { getOrderRow } from "@/lib/orders/get-order";
 import { serializeOrder } from "@/lib/orders/serialize-order";
@@ -36,6 +37,8 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
     return created;
   }
   const row = (await getOrderRow(orderId))!;
+  // Settled in the request (anything but waiting on the carrier or a sandbox hold): the backstops can go.
+  if (!(row.status === "screening" || (row.status === "submitted" && !row.providerId))) await dropBackstopJobs(orderId).catch(() => {});
   let body: Record<string, unknown> = { ...created.body, order: serializeOrder(row) };
   if ((row.status === "refused" || row.status === "failed") && body.credit) {
     // The debit went back to the code when the order ended: do not show it as spent.

@@ -44,6 +44,9 @@ const ledgerKinds = async (code: string) => (await db().creditLedger.findMany({ 
 const row = (id: string) => db().order.findUniqueOrThrow({ where: { id } });
 const piecesOf = (orderId: string) => lob.pieces().filter((p) => p.fields["metadata[order_id]"] === orderId);
 const paymentOf = (orderId: string) => db().payment.findUniqueOrThrow({ where: { orderId } });
+/** The order's jobs still waiting in pg-boss. */
+const jobsOf = (orderId: string) =>
+  db().$queryRawUnsafe<{ name: string; start_after: Date }[]>(`SELECT name, start_after FROM pgboss.job WHERE singleton_key = $1 AND state = 'created' ORDER BY name`, orderId);
 const cancel = (id: string, token: string) => call(deleteOrder, { method: "DELETE", params: { id }, headers: { "X-Capability-Token": token } });
 
 async function payByCard(paymentUrl: string) {
@@ -67,6 +70,11 @@ describe("the live path through Lob", () => {
     expect(piece.fields).toMatchObject({ extra_service: "certified", "to[address_city]": "ALBANY", "metadata[order_id]": order.id });
     expect(lob.requests().find((r) => r.method === "POST" && r.idempotencyKey === order.id)).toBeDefined();
     expect(order.trackingNumber).toBe(lob.object(order.providerId!)!.tracking_number);
+
+    // Done in the request: its backstop jobs are gone, and the first tracking check waits an hour.
+    const jobs = await jobsOf(order.id);
+    expect(jobs.map((j) => j.name)).toEqual(["order-track"]);
+    expect(jobs[0].start_after.getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
 
     lob.addTrackingEvent(order.providerId!, "Mailed", { location: null });
     lob.addTrackingEvent(order.providerId!, "In Transit", { location: "60601" });
@@ -169,6 +177,8 @@ describe("the live path through Lob", () => {
     expect(res.json).toMatchObject({ status: "failed", code: "fulfillment_unavailable", retryable: true, order: { status: "submitted" } });
     expect(res.headers.get("retry-after")).toBe("7");
     expect(piecesOf(res.json.order.id)).toHaveLength(0);
+    // The submit job stays queued: the worker keeps trying even if the caller never retries.
+    expect((await jobsOf(res.json.order.id)).map((j) => j.name)).toContain("order-submit");
 
     const retried = await res.resend();
     expect(retried.status).toBe(200);
