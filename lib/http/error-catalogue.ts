@@ -41,6 +41,7 @@ export const ERRORS = {
   checkout_not_found: { http: 404, status: "failed", retryable: false, summary: "No checkout has this id or client secret.", next: ["Use the payment_url, payment_client_secret or checkout id returned when the payment was opened."] },
   not_found: { http: 404, status: "failed", retryable: false, summary: "No such route.", next: ["Check the path; every route starts with /v1."] },
   order_not_found: { http: 404, status: "failed", retryable: false, summary: "No order has this id.", next: ["Check the order id returned when the order was created."] },
+  tracking_not_found: { http: 404, status: "failed", retryable: false, summary: "No letter has this tracking code.", next: ["Use the code at the end of the tracking_url returned with the order (16 lowercase letters and digits)."] },
   proof_not_found: { http: 404, status: "failed", retryable: false, summary: "No proof has this id (quote proofs of letters never sent are deleted after 30 days).", next: ["Use the proof URLs returned by POST /v1/quotes or GET /v1/orders/{id}."] },
   method_not_allowed: { http: 405, status: "failed", retryable: false, summary: "This route does not accept this method.", next: ["Use a method listed in the Allow header."] },
   confirmation_mismatch: { http: 409, status: "action_required", retryable: false, summary: "The letter does not match the quote the token was issued for.", next: requote },

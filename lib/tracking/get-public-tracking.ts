@@ -1,4 +1,6 @@
 import { db } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { trackingUrl } from "@/lib/orders/serialize-order";
 import type { Address } from "@/lib/letters/schemas";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 
@@ -19,6 +21,8 @@ export async function getPublicTracking(code: string) {
     sandbox: order.sandbox,
     format: FORMAT_LABELS[order.format as Format],
     mailClass: MAIL_CLASS_LABELS[order.mailClass as MailClass],
+    formatValue: order.format as Format,
+    mailClassValue: order.mailClass as MailClass,
     trackingNumber: order.trackingNumber,
     expectedDeliveryDate: order.expectedDeliveryDate,
     destination: { city: to.city, state: to.state },
@@ -31,6 +35,7 @@ export async function getPublicTracking(code: string) {
       status: e.toStatus,
       description: e.kind === "scan" ? (e.description ?? "") : statusSentence(e.toStatus),
       place: e.city ? [e.city, e.state, e.zip].filter(Boolean).join(" ") : null,
+      where: e.city ? { city: e.city, state: e.state, zip: e.zip } : null,
     })),
   };
 }
@@ -49,4 +54,28 @@ function statusSentence(status: string | null): string {
     failed: "Failed; the payment is refunded",
   };
   return sentences[status ?? ""] ?? String(status);
+}
+
+export type PublicTracking = NonNullable<Awaited<ReturnType<typeof getPublicTracking>>>;
+
+/** GET /v1/tracking/{code}: the same view as the page, in the API's words. */
+export async function readPublicTracking(code: string) {
+  const t = await getPublicTracking(code);
+  if (!t) throw new ApiError("tracking_not_found");
+  return {
+    status: "ok" as const,
+    tracking: {
+      code,
+      status: t.status,
+      sandbox: t.sandbox,
+      format: t.formatValue,
+      mail_class: t.mailClassValue,
+      tracking_number: t.trackingNumber,
+      expected_delivery_date: t.expectedDeliveryDate,
+      to: t.destination,
+      refusal_reason: t.refusalReason,
+      events: t.events.map((e) => ({ at: e.at, kind: e.kind, status: e.status, description: e.description, place: e.where })),
+    },
+    tracking_url: trackingUrl(code),
+  };
 }
