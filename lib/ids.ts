@@ -18,5 +18,6 @@ export const newQuoteId = () => "qt_" + randomToken(24);
 export const newPaymentId = () => "pay_" + randomToken(24);
 export const newApiKeyId = () => "key_" + randomToken(16);
 export const newRequestId = () => "req_" + randomToken(20);
+export const newFeedbackId = () => "fb_" + randomToken(20);
 // The public tracking code is the only thing /t/<code> needs, so it must be unguessable.
 export const newTrackingCode = () => randomToken(16);

@@ -12,6 +12,7 @@ export const THROTTLES = {
   credits_checkout: { points: 10, duration: 60 },
   address_autocomplete: { points: 30, duration: 60 },
   address_reverse: { points: 30, duration: 60 },
+  feedback: { points: 10, duration: 60 },
 } as const;
 export type ThrottleBucket = keyof typeof THROTTLES;
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { POST as postFeedback } from "@/app/v1/feedback/route";
+import { issueApiKey } from "@/lib/auth/api-keys";
+import { db } from "@/lib/db";
+import { call, randomIp } from "@/tests/support/api";
+import { sendSandboxLetter } from "@/tests/support/orders";
+
+// POST /v1/feedback: open to every caller, its own throttle of 10 a minute, and every report
+// kept with what an operator needs to act on it.
+
+const report = { kind: "wrong_response", message: "The quote said 2 pages; the proof has 3.", route: "POST /v1/quotes", expected: "page_count 3", actual: "page_count 2" };
+
+describe("POST /v1/feedback", () => {
+  it("records a report with its context, from an anonymous caller", async () => {
+    const ip = randomIp();
+    const res = await call(postFeedback, { body: { ...report, request_id: "req_abcdefghij0123456789", order_id: "ord_test_abcdefghij0123456789abcd", email: "dev@example.com" }, ip, headers: { "user-agent": "agent/1.0" } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: "ok", feedback: { kind: "wrong_response" } });
+    const row = await db().feedback.findUniqueOrThrow({ where: { id: res.json.feedback.id } });
+    expect(row).toMatchObject({
+      kind: "wrong_response",
+      message: report.message,
+      route: "POST /v1/quotes",
+      requestId: "req_abcdefghij0123456789",
+      orderId: "ord_test_abcdefghij0123456789abcd",
+      expected: "page_count 3",
+      actual: "page_count 2",
+      email: "dev@example.com",
+      actor: `ip:${ip}`,
+      userAgent: "agent/1.0",
+    });
+    expect(row.receivedRequestId).toBe(res.headers.get("x-request-id"));
+  });
+
+  it("takes a key with only feedback:write, and refuses a key without it", async () => {
+    const writer = await issueApiKey({ mode: "live", label: "feedback only", scopes: ["feedback:write"] });
+    const ok = await call(postFeedback, { body: report, headers: { Authorization: `Bearer ${writer.key}` } });
+    expect(ok.status).toBe(201);
+    expect((await db().feedback.findUniqueOrThrow({ where: { id: ok.json.feedback.id } })).apiKeyId).toBe(writer.id);
+    const quoter = await issueApiKey({ mode: "live", label: "quote only", scopes: ["mail:quote"] });
+    const refused = await call(postFeedback, { body: report, headers: { Authorization: `Bearer ${quoter.key}` } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe("insufficient_scope");
+  });
+
+  it("says how to fix a bad report", async () => {
+    const empty = await call(postFeedback, { body: { kind: "bug", message: "   " } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.reason).toMatch(/message must say what happened/);
+    const kind = await call(postFeedback, { body: { kind: "praise", message: "hi" } });
+    expect(kind.status).toBe(400);
+    expect(kind.json.reason).toMatch(/kind/);
+  });
+
+  it("throttles at 10 a minute per caller in its own bucket, with Retry-After", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 10; i++) expect((await call(postFeedback, { body: report, ip })).status).toBe(201);
+    const limited = await call(postFeedback, { body: report, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Other buckets of the same caller are untouched, and other callers have their own.
+    expect((await sendSandboxLetter({}, { ip })).status).toBe(201);
+    expect((await call(postFeedback, { body: report, ip: randomIp() })).status).toBe(201);
+  });
+});
