@@ -41,9 +41,8 @@ export function carrierNamed(name: string): Carrier {
 /** Why a live or sandbox order of this format and class cannot be mailed here, or null. */
 export function noRailReason(sandbox: boolean, format: Format, mailClass: MailClass): string | null {
   const carrier = carrierForOrder(sandbox);
-  if (!carrier) return `No live print-and-mail carrier is configured on this deployment; nothing was created or charged.`;
-  const reason = carrier.noRailReason(format, mailClass);
-  return reason ? `${reason} Nothing was created or charged.` : null;
+  if (!carrier) return "No live print-and-mail carrier is configured on this deployment.";
+  return carrier.noRailReason(format, mailClass);
 }
 
 /** Whether live letters are really printed here (not carried by the simulation). */

@@ -35,37 +35,44 @@ export async function reconcileOrders(opts: { now?: Date; orderIds?: string[]; l
     where: { status: "submitted", providerId: null, submittedAt: { lt: new Date(now.getTime() - SUBMISSION_DEADLINE_MS) }, ...(only ? { id: { in: only } } : {}) },
     take: limit,
   });
-  for (const o of unconfirmed) {
+  await eachOrder(unconfirmed, "an unconfirmed submission", async (o) => {
     const carrier = carrierNamed(o.carrier ?? "sandbox");
     const found = await carrier.find(o.id);
     if (found.kind === "found") {
       // The carrier has it after all: record it and let tracking take over.
       const { count } = await db().order.updateMany({ where: { id: o.id, status: "submitted", providerId: null }, data: { providerId: found.providerId, lastProgressAt: now, updatedAt: now } });
       if (count) await trackOrder(o.id).catch((err) => log.warn({ err, orderId: o.id }, "could not track a reconciled piece yet"));
-      continue;
+      return;
     }
     if (await fail(o.id, "submitted", "submission_unconfirmed", "The carrier never confirmed that it took the letter. You are not charged for it: any payment is refunded.", found.kind === "unavailable")) report.unconfirmed++;
-  }
+  });
 
   // 2. In the post: ask the carrier again about pieces not heard of for a day (a dead tracking
-  //    job, or a carrier that canceled the piece), then fail the ones that stopped moving.
+  //    job, or a carrier that canceled the piece), then fail the ones that stopped moving. A
+  //    piece returned to its sender has an outcome, not a loss: it is not asked about again.
   const quiet = await db().order.findMany({
-    where: { status: { in: ["submitted", "mailed"] }, providerId: { not: null }, lastProgressAt: { lt: new Date(now.getTime() - RECHECK_AFTER_MS) }, ...(only ? { id: { in: only } } : {}) },
+    where: {
+      status: { in: ["submitted", "mailed"] },
+      providerId: { not: null },
+      lastProgressAt: { lt: new Date(now.getTime() - RECHECK_AFTER_MS) },
+      events: { none: { kind: "scan", description: "Returned to Sender" } },
+      ...(only ? { id: { in: only } } : {}),
+    },
+    orderBy: { lastProgressAt: "asc" },
     take: limit,
   });
-  for (const o of quiet) {
+  await eachOrder(quiet, "a quiet piece", async (o) => {
     const tracked = await trackOrder(o.id).catch((err) => {
       log.warn({ err, orderId: o.id }, "reconcile could not read a piece's tracking");
       return null;
     });
     if (tracked?.kind === "tracked" && tracked.status === "failed") {
       report.carrierFailed++;
-      continue;
+      return;
     }
     const after = await db().order.findUniqueOrThrow({ where: { id: o.id } });
-    if (after.status !== "submitted" && after.status !== "mailed") continue;
-    const returned = await db().orderEvent.count({ where: { orderId: o.id, kind: "scan", description: "Returned to Sender" } });
-    if (returned) continue; // came back to the sender: an outcome, not a loss
+    if (after.status !== "submitted" && after.status !== "mailed") return;
+    if (tracked?.kind === "tracked" && tracked.done) return; // returned to sender just now
     const expected = after.expectedDeliveryDate ? new Date(`${after.expectedDeliveryDate}T23:59:59Z`) : after.submittedAt ?? after.createdAt;
     const pastDeadline = now.getTime() > expected.getTime() + DELIVERY_GRACE_MS;
     const stalled = now.getTime() - (after.lastProgressAt ?? after.submittedAt ?? after.createdAt).getTime() > STALL_MS;
@@ -73,7 +80,7 @@ export async function reconcileOrders(opts: { now?: Date; orderIds?: string[]; l
       const reason = "The letter stopped moving in the post well past its expected delivery date and is presumed lost. You are not charged for it: any payment is refunded.";
       if (await fail(o.id, after.status as OrderStatus, "delivery_stalled", reason, false)) report.stalled++;
     }
-  }
+  });
 
   // 3. Deliberate stops and late acceptances: a piece may exist at the carrier for an order
   //    that failed uncharged. Cancel it if it turns up.
@@ -81,19 +88,19 @@ export async function reconcileOrders(opts: { now?: Date; orderIds?: string[]; l
     where: { status: "failed", providerCheckNeeded: true, updatedAt: { gt: new Date(now.getTime() - PROVIDER_CHECK_WINDOW_MS) }, ...(only ? { id: { in: only } } : {}) },
     take: limit,
   });
-  for (const o of strays) {
+  await eachOrder(strays, "a possible stray piece", async (o) => {
     const carrier = carrierNamed(o.carrier ?? "sandbox");
     const found = o.providerId ? { kind: "found" as const, providerId: o.providerId } : await carrier.find(o.id);
-    if (found.kind !== "found") continue; // absent for now, or the carrier is down: look again next hour
+    if (found.kind !== "found") return; // absent for now, or the carrier is down: look again next hour
     const result = await carrier.cancel(found.providerId);
-    if (result === "unavailable") continue;
+    if (result === "unavailable") return;
     await db().$transaction([
       db().order.update({ where: { id: o.id }, data: { providerCheckNeeded: false } }),
       db().orderEvent.create({ data: { orderId: o.id, kind: "carrier", cause: result === "canceled" ? `reconcile: canceled stray piece ${found.providerId} at the carrier` : `reconcile: stray piece ${found.providerId} was too late to cancel` } }),
     ]);
     if (result === "canceled") report.canceledStrays++;
     else log.error({ orderId: o.id, providerId: found.providerId }, "a piece exists at the carrier for a failed, refunded order and can no longer be canceled");
-  }
+  });
 
   // 4. Every failed order has a refund: card refunds the request path could not finish.
   report.settled = await settleEndedOrderPayments();
@@ -108,5 +115,16 @@ async function fail(orderId: string, from: OrderStatus, code: string, reason: st
   } catch (err) {
     if (err instanceof TransitionConflict) return false; // it moved on meanwhile
     throw err;
+  }
+}
+
+/** Runs one step per order; an order that fails (a database hiccup, a carrier no longer configured) does not stop the loop. */
+async function eachOrder<T extends { id: string }>(orders: T[], what: string, step: (o: T) => Promise<void>): Promise<void> {
+  for (const o of orders) {
+    try {
+      await step(o);
+    } catch (err) {
+      log.error({ err, orderId: o.id }, `reconcile could not settle ${what}; it tries again next hour`);
+    }
   }
 }

@@ -65,7 +65,7 @@ export async function releaseIdempotencyKey({ scope, key }: IdempotencyScope) {
 }
 
 /** Replaces a finished request's stored response (an order whose outcome came after its creation). */
-export async function restoreIdempotentResponse({ scope, key }: IdempotencyScope, response: { status: number; body: Record<string, unknown> }) {
+export async function replaceIdempotentResponse({ scope, key }: IdempotencyScope, response: { status: number; body: Record<string, unknown> }) {
   await db().idempotencyRecord.updateMany({
     where: { scope, key, state: "done" },
     data: { responseStatus: response.status, responseBody: response.body as Prisma.InputJsonValue },

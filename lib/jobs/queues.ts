@@ -54,12 +54,18 @@ const globalForBoss = globalThis as unknown as { __mailBoss?: Promise<PgBoss> };
  * the worker (lib/jobs/start-worker.ts) starts its own with both.
  */
 export function boss(): Promise<PgBoss> {
-  globalForBoss.__mailBoss ??= (async () => {
+  if (globalForBoss.__mailBoss) return globalForBoss.__mailBoss;
+  const starting = (async () => {
     const b = new PgBoss({ connectionString: env().DATABASE_URL, schema: SCHEMA, max: 4, supervise: false, schedule: false, migrate: false });
     b.on("error", (err) => log.error({ err }, "pg-boss error"));
     return b.start();
   })();
-  return globalForBoss.__mailBoss;
+  globalForBoss.__mailBoss = starting;
+  // A failed start (database down for a moment) must not stick: the next call tries again.
+  starting.catch(() => {
+    if (globalForBoss.__mailBoss === starting) globalForBoss.__mailBoss = undefined;
+  });
+  return starting;
 }
 
 export async function stopBoss(): Promise<void> {

@@ -58,7 +58,7 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     const ctx = { req, quote, caller, idem };
     // Nothing is created or charged for a letter no carrier here can mail.
     const noRail = noRailReason(sandbox, quote.format as Format, quote.mailClass as MailClass);
-    if (noRail) throw new ApiError("no_rail_for_format", noRail);
+    if (noRail) throw new ApiError("no_rail_for_format", `${noRail} Nothing was created or charged.`);
     if (!sandbox && !req.credit_code) return await insertLinkOrder(ctx);
     created = sandbox ? await insertSandboxOrder(ctx) : await insertCreditOrder(ctx, req.credit_code!);
   } catch (err) {

@@ -1,11 +1,13 @@
 import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
-import { restoreIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
+import { replaceIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { dropBackstopJobs } from "@/lib/jobs/queues";
 import { submitToCarrier, type SubmitResult } from "@/lib/fulfillment/submit-to-carrier";
 import { getOrderRow } from "@/lib/orders/get-order";
 import { serializeOrder } from "@/lib/orders/serialize-order";
 import { screenOrder } from "@/lib/screening/screen-order";
+import { isSandboxHold } from "@/lib/fulfillment/sandbox-carrier";
+import type { Address } from "@/lib/letters/schemas";
 
 /**
  * How long the jobs queued for an order paid in the request wait before they act: the request
@@ -60,12 +62,16 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
   } else if (row.status === "held_for_review") {
     final = { http: created.http, body: { ...body, next: ["Screening could not clear this letter by itself: an operator reviews it before it is handed over. Poll GET /v1/orders/{id}.", ...nextOf(body)] } };
   } else if (row.status === "screening") {
-    final = { http: created.http, body: { ...body, next: ["Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."] } };
+    // A sandbox hold (magic input), or another worker holding the row a moment: either way not handed over yet.
+    const next = row.sandbox && isSandboxHold(row.recipient as unknown as Address)
+      ? "Sandbox hold: this order waits before hand-off until you cancel it with DELETE /v1/orders/{id}."
+      : "The letter is still being screened; poll GET /v1/orders/{id}.";
+    final = { http: created.http, body: { ...body, next: [next] } };
   } else {
     final = { http: created.http, body };
   }
   // Stored as first answered (201), replays answer 200 with `replayed: true` (spec 4.1 rule 3).
-  if (idem) await restoreIdempotentResponse(idem, { status: final.http === 200 ? 201 : final.http, body: { ...final.body, replayed: false } });
+  if (idem) await replaceIdempotentResponse(idem, { status: final.http === 200 ? 201 : final.http, body: { ...final.body, replayed: false } });
   return answer(final.http, final.body);
 }
 

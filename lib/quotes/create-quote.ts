@@ -53,7 +53,7 @@ export async function createQuote(req: QuoteRequest, caller: Caller) {
     ...(to.changed ? { corrected_to: publicAddress(to.standardized) } : {}),
     ...(from.changed ? { corrected_from: publicAddress(from.standardized) } : {}),
     next: [
-      ...(noRail ? [`This letter cannot be sent live on this deployment: ${noRail.replace(" Nothing was created or charged.", "")} An order would be refused with 503 no_rail_for_format; choose another format or class, or send it in sandbox.`] : []),
+      ...(noRail ? [`This letter cannot be sent live on this deployment: ${noRail} An order would be refused with 503 no_rail_for_format; choose another format or class, or send it in sandbox.`] : []),
       "Check the proof (proof.pdf_url): it is the exact PDF that will print.",
       "Send POST /v1/orders with this letter unchanged and confirmation_token, within 30 minutes.",
       ...(to.changed || from.changed ? ["The addresses print as corrected (corrected_to / corrected_from); sending the letter as you quoted it is fine."] : []),

@@ -150,6 +150,7 @@ describe("the live path through Lob", () => {
       const res = await sendLiveLetter(over, { creditCode: credit.code });
       expect(res.status).toBe(503);
       expect(res.json).toMatchObject({ status: "failed", code: "no_rail_for_format" });
+      expect(res.json.reason).toMatch(/^Lob has no .+ Nothing was created or charged\.$/);
       expect(res.json.order).toBeUndefined();
     }
     expect(await ledgerKinds(credit.code)).toEqual(["grant"]);
@@ -275,7 +276,10 @@ describe("the hourly reconcile loop", () => {
     lob.addTrackingEvent(r.providerId!, "Returned to Sender", { location: "10001", time: new Date(Date.now() - 25 * 86400_000) });
     await trackOrder(r.id);
     await db().order.update({ where: { id: r.id }, data: { expectedDeliveryDate: "2026-01-02" } });
+    const asked = () => lob.requests().filter((q) => q.method === "GET" && q.path.endsWith(r.providerId!)).length;
+    const before = asked();
     const report = await reconcileOrders({ orderIds: [r.id] });
+    expect(asked()).toBe(before); // an outcome: Lob is not asked about it hour after hour
     expect(report.stalled).toBe(0);
     expect((await row(r.id)).status).toBe("mailed");
   });

@@ -44,3 +44,21 @@ describe("payment configuration", () => {
     expect(withStripe().STRIPE_SECRET_KEY).toBe("sk_live_abc123");
   });
 });
+
+describe("fulfillment and benchmark settings", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  it("refuses FULFILLMENT=lob without LOB_API_KEY, and takes it with one", async () => {
+    const without = await freshEnv({ FULFILLMENT: "lob", LOB_API_KEY: undefined });
+    expect(() => without()).toThrow(/FULFILLMENT=lob needs LOB_API_KEY/);
+    const withKey = await freshEnv({ FULFILLMENT: "lob", LOB_API_KEY: "test_abc" });
+    expect(withKey().FULFILLMENT).toBe("lob");
+  });
+
+  it("refuses SENDING_CAPS_DISABLED in production, where nothing may lift the caps", async () => {
+    const capsOff = await freshEnv({ ...production, ...stripe, SENDING_CAPS_DISABLED: "1" });
+    expect(() => capsOff()).toThrow(/SENDING_CAPS_DISABLED is a benchmark-only setting/);
+    const capsOn = await freshEnv({ ...production, ...stripe, SENDING_CAPS_DISABLED: "0" });
+    expect(capsOn().SENDING_CAPS_DISABLED).toBe(false);
+  });
+});
