@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   FULFILLMENT: z.enum(["sandbox", "lob"]).default("sandbox"),
   // How long one call to Lob may take before its outcome counts as unknown.
   LOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
+  // E-mail: an SMTP server as a URL (smtp://user:pass@host:587, smtps://... for implicit TLS).
+  // Unset: mail goes to the development mailbox at /dev/mailbox, which production refuses.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Physical Mail <letters@localhost>"),
   // How long a job may run before pg-boss counts its worker dead and runs it again. Unset: per queue.
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
 });
@@ -70,6 +74,7 @@ export function env(): Env {
     if (e.SENDING_CAPS_DISABLED) throw new Error("Invalid configuration: SENDING_CAPS_DISABLED is a benchmark-only setting and is refused in production");
     if (!e.PUBLIC_BASE_URL) throw new Error("Invalid configuration: PUBLIC_BASE_URL is required in production");
     if (!e.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: production needs STRIPE_SECRET_KEY; the local payment rail takes no money and is for development only");
+    if (!e.SMTP_URL) throw new Error("Invalid configuration: production needs SMTP_URL; the development mailbox sends nothing to anyone");
     if (e.OUTBOUND_ALLOW_LOOPBACK) throw new Error("Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for development and tests and is refused in production");
   }
   if (e.ADDRESS_VERIFIER === "usps" && !(e.USPS_CLIENT_ID && e.USPS_CLIENT_SECRET)) {

@@ -21,3 +21,7 @@ export const newRequestId = () => "req_" + randomToken(20);
 export const newFeedbackId = () => "fb_" + randomToken(20);
 // The public tracking code is the only thing /t/<code> needs, so it must be unguessable.
 export const newTrackingCode = () => randomToken(16);
+// Webhook message ids are the `webhook-id` receivers deduplicate on.
+export const newWebhookMessageId = () => "msg_" + randomToken(24);
+export const newReviewId = () => "rev_" + randomToken(20);
+export const newEmailId = () => "em_" + randomToken(20);

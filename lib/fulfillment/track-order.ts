@@ -4,6 +4,7 @@ import { carrierNamed } from "@/lib/fulfillment/carrier-from-env";
 import type { TrackingEvent } from "@/lib/fulfillment/carrier";
 import type { Address } from "@/lib/letters/schemas";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
+import { queueTrackingNotification } from "@/lib/notifications/queue-order-notifications";
 import { endOrder } from "@/lib/orders/end-order";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 import { transition, TransitionConflict } from "@/lib/orders/transition";
@@ -66,6 +67,7 @@ export async function trackOrder(orderId: string): Promise<TrackResult> {
     }
     const latest = fresh.reduce<Date | null>((t, e) => (!t || e.occurredAt > t ? e.occurredAt : t), null);
     if (latest) await tx.order.update({ where: { id: orderId }, data: { lastProgressAt: latest, updatedAt: new Date() } });
+    await queueTrackingNotification(tx, orderId, fresh.map((e) => ({ description: e.name, occurredAt: e.occurredAt, city: e.city, state: e.state, zip: e.zip })));
     const done = status === "delivered" || report.events.some((e) => FINAL_EVENTS.has(e.name));
     if (!done) await enqueueOrderJob(tx, ORDER_QUEUES.track, orderId, { at: report.nextCheckAt ?? new Date(Date.now() + TRACK_INTERVAL_MS) });
     return { kind: "tracked" as const, newEvents: fresh.length, status, done };

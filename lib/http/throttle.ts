@@ -13,6 +13,9 @@ export const THROTTLES = {
   address_autocomplete: { points: 30, duration: 60 },
   address_reverse: { points: 30, duration: 60 },
   feedback: { points: 10, duration: 60 },
+  csv_map: { points: 10, duration: 60 },
+  // POST /v1/reviews and the no-JS review form: not in spec 8.3; as tight as feedback.
+  reviews: { points: 10, duration: 60 },
 } as const;
 export type ThrottleBucket = keyof typeof THROTTLES;
 

@@ -26,6 +26,15 @@ export const SWEEP_QUEUES = {
   reconcile: "reconcile-orders",
 } as const;
 
+/** Telling people: one job per webhook attempt and per e-mail (lib/notifications). */
+export const NOTIFY_QUEUES = {
+  /** One attempt at a webhook message; a failed attempt queues the next at its own time. */
+  webhook: "webhook-deliver",
+  /** One order e-mail, sent once. */
+  email: "email-send",
+} as const;
+
+export type NotifyQueue = (typeof NOTIFY_QUEUES)[keyof typeof NOTIFY_QUEUES];
 export type OrderQueue = (typeof ORDER_QUEUES)[keyof typeof ORDER_QUEUES];
 export type OrderJob = { orderId: string };
 
@@ -36,6 +45,11 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [ORDER_QUEUES.screen]: { policy: "stately", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
   [ORDER_QUEUES.submit]: { policy: "stately", retryLimit: 16, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   [ORDER_QUEUES.track]: { policy: "stately", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  // Webhook retries are scheduled by the delivery itself (its backoff honours Retry-After);
+  // pg-boss only retries a job whose handler broke (the database away for a moment).
+  [NOTIFY_QUEUES.webhook]: { policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  // SMTP outages: about a day of retries with backoff; a permanent refusal is not retried.
+  [NOTIFY_QUEUES.email]: { policy: "standard", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   [SWEEP_QUEUES.payments]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
   [SWEEP_QUEUES.documents]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
   [SWEEP_QUEUES.reconcile]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
@@ -95,12 +109,17 @@ export async function installQueues(databaseUrl: string): Promise<void> {
  * the work itself leave the job as a backstop that only runs if the request dies.
  */
 export async function enqueueOrderJob(tx: Prisma.TransactionClient, queue: OrderQueue, orderId: string, opts: { delaySeconds?: number; at?: Date } = {}): Promise<void> {
-  const b = await boss();
   const startAfter = opts.at ?? (opts.delaySeconds ? new Date(Date.now() + opts.delaySeconds * 1000) : undefined);
-  await b.send(queue, { orderId } satisfies OrderJob, {
-    singletonKey: orderId,
+  await enqueueJob(tx, queue, { orderId } satisfies OrderJob, { singletonKey: orderId, startAfter });
+}
+
+/** Enqueues any job inside the caller's Prisma transaction: it exists if and only if the transaction commits. */
+export async function enqueueJob(tx: Prisma.TransactionClient, queue: string, data: object, opts: { singletonKey?: string; startAfter?: Date } = {}): Promise<void> {
+  const b = await boss();
+  await b.send(queue, data, {
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
     expireInSeconds: jobExpirySeconds(queue),
-    ...(startAfter ? { startAfter } : {}),
+    ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
     db: { executeSql: (text: string, values: unknown[]) => tx.$queryRawUnsafe<unknown[]>(text, ...values.map(toSqlParam)).then((rows) => ({ rows })) },
   });
 }

@@ -1,7 +1,10 @@
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { ORDER_QUEUES, SWEEP_QUEUES, type OrderJob } from "@/lib/jobs/queues";
+import { NOTIFY_QUEUES, ORDER_QUEUES, SWEEP_QUEUES, type OrderJob } from "@/lib/jobs/queues";
+import type { EmailJob, WebhookJob } from "@/lib/notifications/queue-order-notifications";
+import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
+import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
 import { screenOrder } from "@/lib/screening/screen-order";
 import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { trackOrder } from "@/lib/fulfillment/track-order";
@@ -18,6 +21,11 @@ const ORDER_BATCH = 10;
  * this stays well under the process's pool of 10: more would starve it.
  */
 const ORDER_CONCURRENCY = 4;
+/**
+ * Webhook attempts and e-mails at once: each may wait up to 10 s on someone else's server, so
+ * they get slots of their own and a slow receiver never holds up the letters.
+ */
+const NOTIFY_CONCURRENCY = 8;
 
 /** A tiny semaphore: at most `n` of the functions given to it run at once. */
 function limiter(n: number) {
@@ -91,6 +99,25 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
     const result = await trackOrder(orderId);
     if (result.kind === "unavailable") throw new RetryLater(`carrier unavailable: ${result.reason}`);
   });
+
+  const notifySlot = limiter(NOTIFY_CONCURRENCY);
+  const onNotify = <T extends object>(queue: string, run: (data: T) => Promise<unknown>) =>
+    boss.work<T>(queue, { pollingIntervalSeconds, batchSize: ORDER_BATCH }, async (jobs) => {
+      await Promise.all(
+        jobs.map((job) =>
+          notifySlot(async () => {
+            try {
+              await run(job.data);
+            } catch (err) {
+              log.error({ err, queue, job: job.data }, "notification job failed; pg-boss retries it");
+              await boss.fail(queue, job.id, { message: (err as Error).message });
+            }
+          }),
+        ),
+      );
+    });
+  await onNotify<WebhookJob>(NOTIFY_QUEUES.webhook, (job) => attemptWebhookDelivery(job.deliveryId));
+  await onNotify<EmailJob>(NOTIFY_QUEUES.email, (job) => sendOrderEmail(job.emailId));
 
   await boss.work(SWEEP_QUEUES.payments, async () => {
     await settleEndedOrderPayments();

@@ -48,9 +48,18 @@ export type FetchLimitedOptions = {
   maxRedirects?: number;
   accept?: string;
   userAgent?: string;
+  /** POST sends `body` with `headers` (webhooks); GET is the default. */
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /**
+   * Resolve with whatever the server answered (its status, headers and capped body) instead of
+   * throwing `http_status`; with `maxRedirects: 0` a redirect is answered as is, not followed.
+   */
+  anyStatus?: boolean;
 };
 
-/** Only 2xx answers resolve; any other final status is an `http_status` error. */
+/** Only 2xx answers resolve (unless `anyStatus`); any other final status is an `http_status` error. */
 export type LimitedResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; finalUrl: string };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -67,12 +76,30 @@ export async function fetchLimited(url: string, opts: FetchLimitedOptions): Prom
       const hop = await requestOnce(target, redirects > 0, opts, policy, deadline.signal);
       if ("body" in hop) return { ...hop, finalUrl: target.href };
       if (redirects >= maxRedirects) {
+        if (opts.anyStatus) return { status: hop.status, headers: hop.headers, body: Buffer.alloc(0), finalUrl: target.href };
         throw new OutboundFetchError("too_many_redirects", `the server redirected more than ${maxRedirects} times`);
       }
       target = parseTarget(hop.location, target);
     }
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Why this URL could never be fetched (bad scheme, credentials, a private address literal, a
+ * private-only name), or null. For checking a URL when it is given: the address DNS gives at
+ * fetch time is still judged then, as every fetch is.
+ */
+export function refusedUrlReason(url: string): string | null {
+  try {
+    const target = parseTarget(url, undefined);
+    const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
+    const refusal = net.isIP(host) ? refusedAddressReason(host, { allowLoopback: env().OUTBOUND_ALLOW_LOOPBACK }) : refusedHostnameReason(host);
+    return refusal && `${host} is ${refusal}`;
+  } catch (err) {
+    if (err instanceof OutboundFetchError) return err.message;
+    throw err;
   }
 }
 
@@ -97,7 +124,7 @@ function parseTarget(raw: string, from: URL | undefined): URL {
   return target;
 }
 
-type Hop = Omit<LimitedResponse, "finalUrl"> | { location: string };
+type Hop = Omit<LimitedResponse, "finalUrl"> | { location: string; status: number; headers: http.IncomingHttpHeaders };
 
 function requestOnce(target: URL, redirected: boolean, opts: FetchLimitedOptions, policy: AddressPolicy, signal: AbortSignal): Promise<Hop> {
   // URL keeps brackets around IPv6 literals; sockets want the bare address.
@@ -131,7 +158,7 @@ function requestOnce(target: URL, redirected: boolean, opts: FetchLimitedOptions
       host,
       port: target.port || undefined,
       path: `${target.pathname}${target.search}`,
-      method: "GET",
+      method: opts.method ?? "GET",
       // A fresh agent per request: no pooled socket from an earlier hop is ever reused.
       agent: false,
       lookup: guardedLookup(policy, who),
@@ -140,6 +167,8 @@ function requestOnce(target: URL, redirected: boolean, opts: FetchLimitedOptions
         "user-agent": opts.userAgent ?? DEFAULT_USER_AGENT,
         // Compressed bodies would make the byte cap meaningless (a zip bomb fits under any cap).
         "accept-encoding": "identity",
+        ...(opts.body !== undefined ? { "content-length": String(Buffer.byteLength(opts.body)) } : {}),
+        ...opts.headers,
       },
     });
     req.on("error", (err) => finish(err instanceof OutboundFetchError ? err : connectError(err, who)));
@@ -149,9 +178,9 @@ function requestOnce(target: URL, redirected: boolean, opts: FetchLimitedOptions
       const location = res.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
         res.destroy();
-        return finish({ location });
+        return finish({ location, status, headers: res.headers });
       }
-      if (status < 200 || status > 299) {
+      if ((status < 200 || status > 299) && !opts.anyStatus) {
         res.destroy();
         const text = http.STATUS_CODES[status] ?? "";
         return finish(new OutboundFetchError("http_status", `${redirected ? "after a redirect, " : ""}the server answered ${status} ${text}`.trim(), status));
@@ -170,7 +199,7 @@ function requestOnce(target: URL, redirected: boolean, opts: FetchLimitedOptions
       });
       res.on("end", () => finish({ status, headers: res.headers, body: Buffer.concat(chunks, size) }));
     });
-    req.end();
+    req.end(opts.body);
   });
 }
 

@@ -18,6 +18,20 @@ export function checkCapability(token: string, orderId: string, action: Capabili
   return { ok: true };
 }
 
+export type CapabilityRead = { ok: true; orderId: string } | { ok: false; why: "invalid" | "expired" };
+
+/**
+ * The order a token acts on, for actions whose caller names no order (a review derives its
+ * order from the token, spec 5.7). The action is part of the signature, so a cancel token
+ * never reads as a review token.
+ */
+export function readCapability(token: string, action: CapabilityAction, now = Date.now()): CapabilityRead {
+  const payload = verifyToken("cap_", `capability:${action}`, token);
+  if (!payload || typeof payload.o !== "string" || payload.o === "") return { ok: false, why: "invalid" };
+  if (typeof payload.e !== "number" || payload.e * 1000 <= now) return { ok: false, why: "expired" };
+  return { ok: true, orderId: payload.o };
+}
+
 export function issueCapabilities(orderId: string, now = Date.now()) {
   return { cancel_token: issueCapability(orderId, "cancel", now), review_token: issueCapability(orderId, "review", now) };
 }

@@ -24,6 +24,8 @@ import { dollars, openCheckout, paymentNext, paymentStepFields, pendingPaymentEn
 import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
 import { quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 import { issueCapabilities } from "@/lib/orders/capability-tokens";
+import { newWebhookSecret } from "@/lib/notifications/queue-order-notifications";
+import { refusedUrlReason } from "@/lib/net/safe-fetch";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { transition } from "@/lib/orders/transition";
 import { getOrderRow } from "@/lib/orders/get-order";
@@ -44,6 +46,10 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   if (caller.key?.mode === "test" && !sandbox) throw new ApiError("sandbox_only_key");
   if (!req.confirmation_token) throw new ApiError("confirmation_required");
   if (sandbox) await throttle("orders_sandbox", caller);
+  const webhookRefusal = req.webhook_url ? refusedUrlReason(req.webhook_url) : null;
+  if (webhookRefusal) {
+    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses.`);
+  }
 
   const idem: IdempotencyScope | null = idempotencyKey
     ? { scope: caller.key?.id ?? "anonymous", key: idempotencyKey, requestHash: hashRequest(req) }
@@ -207,6 +213,7 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
   const id = newOrderId(sandbox);
   const trackingCode = newTrackingCode();
   const capability = issueCapabilities(id);
+  const webhookSecret = req.webhook_url ? newWebhookSecret() : null;
   const { letter } = quote;
   const quoteId = quote.id;
   const proof = await getProofLinks(quote.proofId);
@@ -244,6 +251,7 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
         addressVerification: letter.verification as unknown as Prisma.InputJsonValue,
         email: req.email ?? null,
         webhookUrl: req.webhook_url ?? null,
+        webhookSecret,
         priceCents: quote.priceCents,
         breakdown: quote.breakdown,
         trackingCode,
@@ -272,6 +280,9 @@ async function insertOrder({ req, quote, caller, idem }: InsertContext, plan: In
       ...(letter.verification.to.changed ? { corrected_to: publicAddress(letter.to) } : {}),
       ...(letter.verification.from.changed ? { corrected_from: publicAddress(letter.from) } : {}),
       capability,
+      // Signs this order's webhooks (Standard Webhooks). Given here, with the creation response
+      // and its idempotent replays, and nowhere else.
+      ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
       replayed: false,
     };
     if (idem) await completeIdempotencyKey(tx, idem, { status: 201, body, orderId: id });

@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
+import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";
 import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
 import { paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
 
@@ -16,13 +17,15 @@ export async function getOrderOrThrow(id: string) {
 }
 
 /**
- * GET /v1/orders/{id}: the order, its public tracking link and its proof (the PDF that prints).
+ * GET /v1/orders/{id}: the order, its public tracking link, its proof (the PDF that prints), and
+ * its webhook deliveries (every attempt) and e-mails.
  * While the order waits for its payment link, it answers `action_required` with the payment
  * step again: this is how a caller whose first response was lost resumes paying (spec 3).
  */
 export async function readOrder(id: string) {
   const row = await getOrderOrThrow(id);
-  const body = { status: "ok", order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof: await getProofLinks(row.proofId) };
+  const [proof, notifications] = await Promise.all([getProofLinks(row.proofId), listOrderNotifications(id)]);
+  const body = { status: "ok", order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof, ...notifications };
   if (row.status !== "pending_payment") return body;
   const payment = await db().payment.findUnique({ where: { orderId: id } });
   if (!payment) return body;

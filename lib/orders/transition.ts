@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { canTransition, type OrderStatus } from "@/lib/orders/state-machine";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
+import { queueStatusNotifications } from "@/lib/notifications/queue-order-notifications";
 
 export class TransitionConflict extends Error {
   constructor(readonly orderId: string, readonly from: OrderStatus, readonly to: OrderStatus) {
@@ -18,7 +19,7 @@ const WORK_ON_ENTERING: Partial<Record<OrderStatus, (typeof ORDER_QUEUES)[keyof 
 
 /**
  * Moves an order from `from` to `to`, records the event and queues the work the new status
- * calls for, inside the caller's transaction. The UPDATE only matches while the order is still
+ * calls for and the webhook and e-mail it tells the sender, inside the caller's transaction. The UPDATE only matches while the order is still
  * in `from`, so of two racing transitions exactly one applies; the other gets
  * TransitionConflict. The database refuses any edge the state machine lacks (a trigger).
  * `jobDelaySeconds` is for callers that do the work themselves at once: the queued job is
@@ -39,4 +40,5 @@ export async function transition(
   await tx.orderEvent.create({ data: { orderId, kind: "status", fromStatus: from, toStatus: to, cause } });
   const queue = WORK_ON_ENTERING[to];
   if (queue) await enqueueOrderJob(tx, queue, orderId, { delaySeconds: opts.jobDelaySeconds });
+  await queueStatusNotifications(tx, orderId, to);
 }

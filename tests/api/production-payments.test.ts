@@ -8,6 +8,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_unreachable000000000000000";
   process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
   process.env.OUTBOUND_ALLOW_LOOPBACK = "0";
+  process.env.SMTP_URL = "smtp://127.0.0.1:9";
 });
 
 import { POST as payLocal } from "@/app/pay/local/confirm/route";

@@ -17,7 +17,7 @@ async function freshEnv(vars: Record<string, string | undefined>) {
   return env;
 }
 
-const production = { SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0", THROTTLES_DISABLED: "0" };
+const production = { SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0", THROTTLES_DISABLED: "0", SMTP_URL: "smtp://mail.example.com:587" };
 
 describe("payment configuration", () => {
   it("runs development on the local rail when no Stripe key is set", async () => {
@@ -60,5 +60,23 @@ describe("fulfillment and benchmark settings", () => {
     expect(() => capsOff()).toThrow(/SENDING_CAPS_DISABLED is a benchmark-only setting/);
     const capsOn = await freshEnv({ ...production, ...stripe, SENDING_CAPS_DISABLED: "0" });
     expect(capsOn().SENDING_CAPS_DISABLED).toBe(false);
+  });
+});
+
+describe("e-mail settings", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  it("refuses production without SMTP_URL: the development mailbox reaches nobody", async () => {
+    const without = await freshEnv({ ...production, ...stripe, SMTP_URL: undefined });
+    expect(() => without()).toThrow(/production needs SMTP_URL/);
+    const withSmtp = await freshEnv({ ...production, ...stripe });
+    expect(withSmtp().SMTP_URL).toBe("smtp://mail.example.com:587");
+  });
+
+  it("takes only smtp:// and smtps:// URLs, and defaults to the mailbox in development", async () => {
+    const http = await freshEnv({ SMTP_URL: "http://mail.example.com" });
+    expect(() => http()).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    const dev = await freshEnv({ SMTP_URL: undefined });
+    expect(dev().SMTP_URL).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ vi.hoisted(() => {
   process.env.SIGNING_SECRET = "unit-test-signing-secret-0123456789-abcdefghij";
 });
 
-import { CAPABILITY_TTL_MS, checkCapability, issueCapabilities, issueCapability } from "@/lib/orders/capability-tokens";
+import { CAPABILITY_TTL_MS, checkCapability, issueCapabilities, issueCapability, readCapability } from "@/lib/orders/capability-tokens";
 import { issueConfirmationToken, quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 
 const ORDER = "ord_test_0123456789abcdefghijklmn";
@@ -142,5 +142,32 @@ describe("signature spelling", () => {
       expect(checkCapability(variant, id, "cancel"), variant.slice(-8)).toEqual({ ok: false, why: "invalid" });
     }
     expect(checkCapability(token, id, "cancel")).toEqual({ ok: true });
+  });
+});
+
+describe("readCapability", () => {
+  it("reads the order of a review token, and refuses a cancel token for review and the reverse", () => {
+    const { cancel_token, review_token } = issueCapabilities(ORDER);
+    expect(readCapability(review_token, "review")).toEqual({ ok: true, orderId: ORDER });
+    expect(readCapability(cancel_token, "cancel")).toEqual({ ok: true, orderId: ORDER });
+    expect(readCapability(cancel_token, "review")).toEqual({ ok: false, why: "invalid" });
+    expect(readCapability(review_token, "cancel")).toEqual({ ok: false, why: "invalid" });
+  });
+
+  it("expires after seven days", () => {
+    const issuedAt = Date.now();
+    const token = issueCapability(ORDER, "review", issuedAt);
+    expect(readCapability(token, "review", issuedAt + 6 * DAY)).toEqual({ ok: true, orderId: ORDER });
+    expect(readCapability(token, "review", issuedAt + CAPABILITY_TTL_MS + 1000)).toEqual({ ok: false, why: "expired" });
+  });
+
+  it("refuses tampered tokens and junk", () => {
+    const token = issueCapability(ORDER, "review");
+    const dot = token.lastIndexOf(".");
+    expect(readCapability(flipAt(token, "cap_".length + 3), "review")).toEqual({ ok: false, why: "invalid" });
+    expect(readCapability(flipAt(token, dot + 4), "review")).toEqual({ ok: false, why: "invalid" });
+    for (const junk of ["", "cap_", "cap_.", "nope", issueConfirmationToken(ORDER)]) {
+      expect(readCapability(junk, "review"), JSON.stringify(junk)).toEqual({ ok: false, why: "invalid" });
+    }
   });
 });

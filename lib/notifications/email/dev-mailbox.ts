@@ -1,0 +1,15 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+
+/** The development mailbox is open only where it stands in for SMTP: never in production. */
+export function devMailboxOpen(): boolean {
+  return env().SERVICE_ENV !== "production" && !env().SMTP_URL;
+}
+
+export async function listDevMail(limit = 100) {
+  return db().devMail.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit, select: { id: true, to: true, subject: true, createdAt: true } });
+}
+
+export async function readDevMail(id: string) {
+  return db().devMail.findUnique({ where: { id } });
+}
