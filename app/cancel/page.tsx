@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, type Format } from "@/lib/letters/formats";
 import { readCancelContext } from "@/lib/orders/read-cancel-context";
 
@@ -36,7 +37,8 @@ export default async function CancelPage({ searchParams }: Props) {
     );
   }
   const error = typeof q.error === "string" ? (ERRORS[q.error] ?? ERRORS.internal_error) : null;
-  const what = `${FORMAT_LABELS[ctx.format as Format] ?? ctx.format} to ${ctx.to.city}, ${ctx.to.state}`;
+  const label = FORMAT_LABELS[ctx.format as Format] ?? ctx.format;
+  const what = `${label.charAt(0).toLowerCase()}${label.slice(1)} to ${displayCity(ctx.to.city)}, ${ctx.to.state}`;
   return (
     <section>
       <h1 className="text-2xl font-semibold tracking-tight">Cancel your {what}</h1>

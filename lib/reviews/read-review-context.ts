@@ -1,3 +1,4 @@
+import { displayCity } from "@/lib/letters/display-city";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
@@ -45,7 +46,7 @@ export async function readReviewContext(token: string | null, now = Date.now()):
     letter: {
       format: FORMAT_LABELS[order.format as Format] ?? order.format,
       mailClass: MAIL_CLASS_LABELS[order.mailClass as MailClass] ?? order.mailClass,
-      to: { city: to.city, state: to.state },
+      to: { city: displayCity(to.city), state: to.state },
       deliveredAt: delivered ? delivered.occurredAt.toISOString() : null,
       sandbox: order.sandbox,
     },

@@ -7,16 +7,30 @@ import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { call } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
 import { startFakeLob, type FakeLob } from "@/tests/support/fake-lob";
+import { startLocalServer, type LocalServer } from "@/tests/support/local-http";
+import { Webhook } from "standardwebhooks";
 
 // The real worker (`npm run worker`, pg-boss) as its own process, killed in the middle of a
 // job: the job runs again in another worker and the letter is still printed exactly once.
 // This file gets a database of its own, so its workers never touch other files' orders.
 
 let lob: FakeLob;
+let receiver: LocalServer;
+const hooks: { headers: Record<string, string>; body: string }[] = [];
 const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   lob = await startFakeLob();
+  receiver = await startLocalServer({
+    "/hooks": (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        hooks.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(204).end();
+      });
+    },
+  });
   const url = new URL(process.env.DATABASE_URL!);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -31,12 +45,15 @@ beforeAll(async () => {
     LOB_API_BASE: lob.url.replace(/\/v1$/, ""),
     LOB_TIMEOUT_SECONDS: "60", // longer than the test: the hung call is only ended by the kill
     JOB_EXPIRE_SECONDS: "2",
+    OUTBOUND_ALLOW_LOOPBACK: "1", // the webhook receiver is on this machine
   });
+  delete process.env.SMTP_URL; // e-mail goes to the development mailbox
 }, 60_000);
 
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null) w.kill("SIGKILL");
   await lob.close();
+  await receiver.close();
 });
 
 function startWorker(): ChildProcess {
@@ -60,7 +77,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 
 describe("the worker process", () => {
   it("killed mid-submission: the job runs again in a new worker, and Lob prints the letter once", async () => {
-    const res = await sendLiveLetter();
+    const email = `worker.${Date.now()}@example.com`;
+    const res = await sendLiveLetter({ webhook_url: `${receiver.origin}/hooks`, email });
     const orderId = res.json.order.id;
     // Lob takes the first submission but never answers it.
     lob.hangNext(1, { create: true, method: "POST" });
@@ -95,6 +113,19 @@ describe("the worker process", () => {
       await db().$executeRawUnsafe(`UPDATE pgboss.job SET start_after = now() WHERE name = 'order-track' AND singleton_key = $1 AND state = 'created'`, orderId);
       return (await db().order.findUniqueOrThrow({ where: { id: orderId } })).status === "delivered";
     });
+
+    // The worker also told the sender: signed webhooks for each step, and the e-mails.
+    const secret = res.json.webhook_secret as string;
+    const types = await until("the order.delivered webhook", async () => {
+      const seen = hooks.map((h) => (new Webhook(secret).verify(h.body, h.headers) as { type: string }).type);
+      return seen.includes("order.delivered") && seen;
+    });
+    expect(types).toEqual(expect.arrayContaining(["order.pending_payment", "order.screening", "order.submitted", "order.mailed", "order.tracking_updated", "order.delivered"]));
+    const mails = await until("the delivered e-mail", async () => {
+      const rows = await db().devMail.findMany({ where: { to: email }, orderBy: { createdAt: "asc" } });
+      return rows.some((m) => m.subject.includes("was delivered")) && rows;
+    });
+    expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^We have your letter/), expect.stringMatching(/was delivered$/)]));
 
     second.kill("SIGTERM");
     const code = await new Promise((r) => second.once("exit", r));
