@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { X402_NETWORKS, X402_NETWORK_IDS } from "@/lib/payments/x402/networks";
 
 // Every setting the service reads, validated once. `.env.example` and the README list them.
 const flag = z
@@ -45,12 +46,29 @@ const EnvSchema = z.object({
   FULFILLMENT: z.enum(["sandbox", "lob"]).default("sandbox"),
   // How long one call to Lob may take before its outcome counts as unknown.
   LOB_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(30),
+  // Web origins (besides PUBLIC_BASE_URL's) whose pages may call /v1/mcp, comma-separated.
+  // Requests without an Origin header (server-side agents) are always served.
+  MCP_ALLOWED_ORIGINS: z.string().default(""),
   // E-mail: an SMTP server as a URL (smtp://user:pass@host:587, smtps://... for implicit TLS).
   // Unset: mail goes to the development mailbox at /dev/mailbox, which production refuses.
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Physical Mail <letters@localhost>"),
   // How long a job may run before pg-boss counts its worker dead and runs it again. Unset: per queue.
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  // x402 agent payments (POST /v1/x402/credits): the facilitator that verifies and settles them.
+  // Unset: the route answers 503 x402_unavailable, except for sandbox: true.
+  X402_FACILITATOR_URL: z.url().optional(),
+  // CAIP-2 id of the chain payments settle on: Base Sepolia (testnet, the default) or Base.
+  X402_NETWORK: z.enum(X402_NETWORK_IDS, { error: "X402_NETWORK must be eip155:84532 (Base Sepolia) or eip155:8453 (Base)" }).default("eip155:84532"),
+  // Who receives the USDC. Required with a facilitator.
+  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "X402_PAY_TO must be a 0x address (40 hex digits)").optional(),
+  // The token contract. Unset: Circle's USDC on X402_NETWORK. Any other token needs the name and
+  // version of its EIP-712 domain (what its transferWithAuthorization signatures are bound to).
+  X402_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "X402_ASSET must be a 0x address (40 hex digits)").optional(),
+  X402_ASSET_NAME: z.string().min(1).optional(),
+  X402_ASSET_VERSION: z.string().min(1).optional(),
+  // How long a signed payment stays valid (its authorization's validBefore), in seconds.
+  X402_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };
@@ -84,6 +102,18 @@ export function env(): Env {
   if (e.ADDRESS_VERIFIER === "lob" && !e.LOB_API_KEY) throw new Error("Invalid configuration: ADDRESS_VERIFIER=lob needs LOB_API_KEY");
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (payments are only confirmed by signed webhooks)");
+  }
+  if (e.X402_FACILITATOR_URL) {
+    if (!e.X402_PAY_TO) throw new Error("Invalid configuration: X402_FACILITATOR_URL needs X402_PAY_TO (the address that receives the payments)");
+    const usdc = X402_NETWORKS[e.X402_NETWORK].usdc;
+    if (e.X402_ASSET && e.X402_ASSET.toLowerCase() !== usdc.toLowerCase() && !(e.X402_ASSET_NAME && e.X402_ASSET_VERSION)) {
+      throw new Error(`Invalid configuration: X402_ASSET other than USDC (${usdc}) needs X402_ASSET_NAME and X402_ASSET_VERSION (its EIP-712 domain)`);
+    }
+    if (e.SERVICE_ENV === "production") {
+      // Testnet USDC is free from faucets: it must never buy credit that mails real letters.
+      if (e.X402_NETWORK !== "eip155:8453") throw new Error("Invalid configuration: production takes x402 payments only on Base (X402_NETWORK=eip155:8453); testnet USDC has no value");
+      if (!e.X402_FACILITATOR_URL.startsWith("https://")) throw new Error("Invalid configuration: X402_FACILITATOR_URL must be https:// in production (its answers mint credit)");
+    }
   }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -136,3 +137,9 @@ export async function sweepUnusedUploads(now = new Date(), batch = 200): Promise
   }
   return stale.length;
 }
+
+// The spec shows no body. One optional field: the file's exact size, which S3 then signs into
+// the URL so the bucket refuses any other size.
+export const UploadRequestSchema = z.strictObject({
+  content_length: z.number({ error: "content_length must be a number of bytes" }).int().min(1).max(MAX_PDF_BYTES, { error: `content_length must be at most ${MAX_PDF_BYTES} (10 MB)` }).optional(),
+});

@@ -60,13 +60,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     let code: string | undefined;
     let keyId: string | undefined;
     try {
-      const auth = request.headers.get("authorization");
-      const key = auth !== null ? await verifyAuthorization(auth, options.scope) : null;
-      keyId = key?.id;
-      const ip = request.headers.get(CLIENT_IP_HEADER);
-      const actor = key ? `key:${key.id}` : ip ? `ip:${ip}` : null;
-      if (!actor) throw new ApiError("unattributable_request");
-      const caller: Caller = { key, ip, actor };
+      const caller = await resolveCaller(request, options.scope);
+      keyId = caller.key?.id;
 
       const rawParams = context?.params ? await context.params : {};
       const params = options.params ? parseOrThrow(options.params, rawParams, "path") : undefined;
@@ -88,13 +83,26 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
   };
 }
 
+/**
+ * Who is calling, for a request that needs `scope`: the key in Authorization (verified, and
+ * refused if it lacks the scope) or, without one, the client address our server recorded.
+ */
+export async function resolveCaller(request: Request, scope: Scope): Promise<Caller> {
+  const auth = request.headers.get("authorization");
+  const key = auth !== null ? await verifyAuthorization(auth, scope) : null;
+  const ip = request.headers.get(CLIENT_IP_HEADER);
+  const actor = key ? `key:${key.id}` : ip ? `ip:${ip}` : null;
+  if (!actor) throw new ApiError("unattributable_request");
+  return { key, ip, actor };
+}
+
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "path"): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("validation_error", describeZodError(parsed.error, where));
   return parsed.data;
 }
 
-function toApiError(err: unknown, requestId: string): ApiError {
+export function toApiError(err: unknown, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
   if (isDatabaseUnreachable(err)) {
     log.warn({ requestId, err }, "database unreachable");

@@ -10,10 +10,13 @@ export const THROTTLES = {
   orders_sandbox: { points: 20, duration: 60 },
   uploads: { points: 10, duration: 60 },
   credits_checkout: { points: 10, duration: 60 },
+  // POST /v1/x402/credits: not in spec 8.3; as tight as the card checkout (a paid purchase is two calls).
+  x402_credits: { points: 10, duration: 60 },
   address_autocomplete: { points: 30, duration: 60 },
   address_reverse: { points: 30, duration: 60 },
   feedback: { points: 10, duration: 60 },
   csv_map: { points: 10, duration: 60 },
+  suggest_class: { points: 10, duration: 60 },
   // POST /v1/reviews and the no-JS review form: not in spec 8.3; as tight as feedback.
   reviews: { points: 10, duration: 60 },
 } as const;

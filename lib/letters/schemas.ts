@@ -46,7 +46,7 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform(
 export const UPLOAD_KEY_FORM = /^up_[0-9a-f]{32}\.pdf$/;
 export const CREDIT_CODE_FORM = /^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/i;
 
-const letterFields = {
+export const letterFields = {
   mail_class: z.enum(MAIL_CLASSES, { error: `mail_class must be one of ${MAIL_CLASSES.join(", ")}` }),
   to: AddressSchema,
   from: AddressSchema,
@@ -75,7 +75,7 @@ const letterFields = {
 type LetterInput = z.output<z.ZodObject<typeof letterFields>>;
 
 /** The cross-field rules of spec 1 and 4.1 that no single field can check. */
-function checkLetterRules(v: LetterInput, ctx: z.RefinementCtx) {
+export function checkLetterRules(v: LetterInput, ctx: z.RefinementCtx) {
   const given = (["text", "upload_key", "pdf_base64", "pdf_url"] as const).filter((k) => v[k] !== undefined);
   if (given.length !== 1) {
     ctx.addIssue({

@@ -28,7 +28,7 @@ function addMonths(d: Date, months: number): Date {
 
 /** Creates a code holding `faceCents` (5 years) and `bonusCents` (12 months). */
 export async function mintCredit(
-  input: { faceCents: number; bonusCents: number; source: "pack" | "x402" | "operator"; email?: string | null; note: string },
+  input: { faceCents: number; bonusCents: number; source: "pack" | "x402" | "x402_sandbox" | "operator"; email?: string | null; note: string },
   tx: Tx = db(),
 ): Promise<CreditBalance> {
   if (!Number.isInteger(input.faceCents) || !Number.isInteger(input.bonusCents) || input.faceCents < 0 || input.bonusCents < 0 || input.faceCents + input.bonusCents === 0) {
@@ -90,8 +90,10 @@ export async function readCreditBalance(rawCode: string) {
  */
 export async function debitCredit(tx: Tx, code: string, cents: number, orderId: string): Promise<{ faceCents: number; bonusCents: number; remainingCents: number }> {
   // The row lock makes every spend on this code wait for the one before it to commit.
-  const locked = await tx.$queryRaw<{ code: string }[]>`SELECT code FROM credit_accounts WHERE code = ${code} FOR UPDATE`;
+  const locked = await tx.$queryRaw<{ code: string; source: string }[]>`SELECT code, source FROM credit_accounts WHERE code = ${code} FOR UPDATE`;
   if (locked.length === 0) throw new ApiError("credit_code_unknown", `No credit account has the code ${code}; nothing was charged.`);
+  // A sandbox x402 purchase mints a code for free, to try the handshake: it must never mail a real letter.
+  if (locked[0].source === "x402_sandbox") throw new ApiError("sandbox_credit_code", `The code ${code} was minted by a sandbox x402 purchase (nothing was paid) and cannot pay for live letters; nothing was charged.`);
   const balance = (await balanceOf(tx, code, new Date()))!;
   const available = balance.faceCents + balance.bonusCents;
   if (available < cents) {

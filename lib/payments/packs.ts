@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The credit packs sold by POST /v1/credits/checkout (and, later, POST /v1/x402/credits): the
+// The credit packs sold by POST /v1/credits/checkout (and POST /v1/x402/credits): the
 // one table of what each costs and what it holds. Face value lasts 5 years; the bonus is
 // promotional, lasts 12 months and is spent first. The README's pack table mirrors this one.
 export const CREDIT_PACKS = {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { trackingUrl } from "@/lib/orders/serialize-order";
@@ -79,3 +80,8 @@ export async function readPublicTracking(code: string) {
     tracking_url: trackingUrl(code),
   };
 }
+
+/** The path of GET /v1/tracking/{code}. */
+export const TrackingCodeParamsSchema = z.object({
+  code: z.string().regex(/^[0-9a-z]{16}$/, { error: "code must be a tracking code (16 lowercase letters and digits)" }),
+});

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import type { McpServer } from "@modelcontextprotocol/server";
+import type { Scope } from "@/lib/auth/scopes";
+import { resolveCaller } from "@/lib/http/define-route";
+import { parseIdempotencyKey } from "@/lib/http/idempotency";
+import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
+import { createQuote } from "@/lib/quotes/create-quote";
+import { createOrder } from "@/lib/orders/create-order";
+import { readOrder } from "@/lib/orders/get-order";
+import { readPublicTracking } from "@/lib/tracking/get-public-tracking";
+import { FeedbackRequestSchema, recordFeedback } from "@/lib/feedback/record-feedback";
+import { failureOf, resultOfHttp, sdkFailure, toolFailure, toolSuccess, type ToolResult } from "@/lib/mcp/tool-results";
+
+// The four MCP tools. Each calls the same lib function as its HTTP route, with the same
+// schemas, the same caller attribution (API key or client address) and the same scopes,
+// throttles and caps: MCP is another way in, not a second implementation.
+
+/** How an agent should use the tools, sent to every client at initialization. */
+export const MCP_INSTRUCTIONS = [
+  "This service mails real letters, postcards and notecards to US addresses. Safe order of calls:",
+  "1. quote_letter with the exact letter (sandbox: true to try it free; nothing is mailed). Check price_cents, the proof PDF (proof.pdf_url) and any corrected addresses.",
+  "2. send_letter with the same letter unchanged, the confirmation_token from step 1 (valid 30 minutes) and a fresh idempotency_key. If the call fails or times out, retry with the SAME idempotency_key: it never sends or charges twice.",
+  "3. get_letter_status with the order id to follow it (submitted, mailed, delivered; or refused/failed with the reason).",
+  "Live letters (sandbox false) are paid by credit_code, or answer action_required with a payment link a person must open. Cancel before hand-off with DELETE /v1/orders/{id} and the cancel_token (HTTP API).",
+  "Every failure carries code, reason, next (what to do) and retryable. Report a wrong answer or a docs mismatch with submit_feedback.",
+].join("\n");
+
+const SendLetterInputSchema = z
+  .strictObject({
+    ...letterFields,
+    confirmation_token: z.string({ error: "confirmation_token is required: call quote_letter first" }).min(1).max(2000),
+    idempotency_key: z
+      .string({ error: "idempotency_key is required: a fresh UUID per letter, reused on every retry of it" })
+      .min(1)
+      .max(255)
+      .describe("A fresh value (a UUID) for this letter; send the same value again when retrying so that it is never sent or charged twice."),
+  })
+  .superRefine(checkLetterRules);
+
+const OrderOut = z.looseObject({ id: z.string(), status: z.string(), sandbox: z.boolean(), price_cents: z.number() });
+
+const QuoteOutputSchema = z.looseObject({
+  status: z.string(),
+  quote: z.looseObject({ id: z.string(), price_cents: z.number(), page_count: z.number(), format: z.string(), mail_class: z.string(), sandbox: z.boolean(), expires_at: z.string() }),
+  confirmation_token: z.string(),
+  next: z.array(z.string()),
+});
+const SendOutputSchema = z.looseObject({
+  status: z.string().describe("ok: accepted; action_required: a person must pay at payment_url; failed: refused by screening (reason says why)"),
+  order: OrderOut,
+  tracking_url: z.string(),
+  capability: z.looseObject({ cancel_token: z.string(), review_token: z.string() }).optional(),
+  next: z.array(z.string()).optional(),
+});
+const StatusOutputSchema = z.looseObject({
+  status: z.string(),
+  order: OrderOut,
+  tracking_url: z.string(),
+  tracking: z.looseObject({ status: z.string(), events: z.array(z.looseObject({ at: z.string(), description: z.string() })) }),
+});
+const FeedbackOutputSchema = z.looseObject({ status: z.string(), feedback: z.looseObject({ id: z.string(), kind: z.string(), received_at: z.string() }), next: z.array(z.string()) });
+
+export type McpCallContext = { request: Request; requestId: string };
+
+/** Registers the tools on one (per-request, stateless) server, bound to the HTTP request that carries the call. */
+export function registerMailTools(server: McpServer, ctx: McpCallContext): void {
+  // The SDK answers arguments that fail a tool's input schema with bare text; give them the
+  // envelope like every other failure. (A private hook of McpServer 2.4; tests/api/mcp.test.ts
+  // fails if it stops being used.)
+  (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
+
+  const run = (scope: Scope, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
+    try {
+      return await work(await resolveCaller(ctx.request, scope));
+    } catch (err) {
+      return toolFailure(failureOf(err, ctx.requestId));
+    }
+  };
+
+  server.registerTool(
+    "quote_letter",
+    {
+      title: "Quote a letter",
+      description:
+        "Step 1 of sending mail. Prices a letter, postcard or notecard for free, verifies and corrects both US addresses, renders the exact PDF that will print (proof.pdf_url), and returns a confirmation_token valid 30 minutes. Nothing is sent or charged. Use sandbox: true to try the whole flow free. Then call send_letter with the same letter unchanged and this token.",
+      inputSchema: QuoteRequestSchema,
+      outputSchema: QuoteOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => run("mail:quote", async (caller) => toolSuccess(await createQuote(args, caller)))(),
+  );
+
+  server.registerTool(
+    "send_letter",
+    {
+      title: "Send a quoted letter",
+      description:
+        "Step 2. Sends the letter exactly as quoted: requires the confirmation_token from quote_letter and an idempotency_key (a fresh UUID; reuse it when retrying, so the letter is never sent or charged twice). sandbox: true is free and simulated. A live letter is paid with credit_code, or answers status action_required with payment_url for a person to pay. Returns the order, its public tracking_url and capability tokens (cancel_token for DELETE /v1/orders/{id} before hand-off). Then follow it with get_letter_status.",
+      inputSchema: SendLetterInputSchema,
+      outputSchema: SendOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    },
+    async (args) =>
+      run("mail:send", async (caller) => {
+        const { idempotency_key, ...letter } = args;
+        const result = await createOrder(letter, caller, parseIdempotencyKey(idempotency_key));
+        return resultOfHttp(result.http, result.body, result.headers);
+      })(),
+  );
+
+  server.registerTool(
+    "get_letter_status",
+    {
+      title: "Get a letter's status",
+      description:
+        "Step 3. Reads an order by id (from send_letter): its status (pending_payment, screening, held_for_review, submitted, mailed, delivered, refused, canceled, failed), expected delivery, the refusal or failure reason, and the public tracking timeline with the place of each scan. Safe to poll; letters move over days (sandbox: minutes).",
+      inputSchema: OrderIdParamsSchema,
+      outputSchema: StatusOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) =>
+      run("mail:read", async () => {
+        const order = await readOrder(args.id);
+        const code = new URL(order.tracking_url).pathname.split("/t/")[1];
+        const { tracking } = await readPublicTracking(code);
+        return toolSuccess({ ...order, tracking });
+      })(),
+  );
+
+  server.registerTool(
+    "submit_feedback",
+    {
+      title: "Report a problem",
+      description:
+        "Tells the operators about a wrong response, a mismatch between the docs and the behaviour, or a bug. Include the route or tool, the request_id or order_id, and what you expected versus what happened. Open to every caller; 10 a minute.",
+      inputSchema: FeedbackRequestSchema,
+      outputSchema: FeedbackOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    },
+    async (args) =>
+      run("feedback:write", async (caller) =>
+        toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
+      )(),
+  );
+}

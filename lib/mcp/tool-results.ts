@@ -1,0 +1,60 @@
+import { ApiError } from "@/lib/http/api-error";
+import { toApiError } from "@/lib/http/define-route";
+import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+
+/** What every failed tool call carries: the API's error envelope, plus `retryable` (DESIGN §3). */
+export type ToolFailure = { status: string; code: string; reason: string; next: string[]; retryable: boolean; retry_after_seconds?: number };
+
+export type ToolResult = {
+  content: { type: "text"; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: boolean;
+};
+
+/** A successful call: the same JSON the HTTP route answers, as structured content and as text. */
+export function toolSuccess(body: Record<string, unknown>): ToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
+}
+
+export function toolFailure(failure: ToolFailure): ToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(failure) }], structuredContent: failure, isError: true };
+}
+
+/** The envelope of an error as the HTTP routes would answer it, with the catalogue's `retryable`. */
+export function failureOf(err: unknown, requestId: string): ToolFailure {
+  const e: ApiError = toApiError(err, requestId);
+  const retryAfter = Number(e.headers["Retry-After"]);
+  return { ...e.envelope(), retryable: ERRORS[e.code].retryable, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retry_after_seconds: retryAfter } : {}) };
+}
+
+/**
+ * An HTTP answer the lib gave as a value rather than a throw (POST /v1/orders answers 422 or
+ * 503 envelopes after an order exists): a failure when its status is 400 or more.
+ */
+export function resultOfHttp(http: number, body: Record<string, unknown>, headers: Record<string, string> | undefined): ToolResult {
+  if (http < 400) return toolSuccess(body);
+  const code = String(body.code ?? "internal_error");
+  const known = code in ERRORS ? ERRORS[code as ErrorCode] : null;
+  const retryAfter = Number(headers?.["Retry-After"]);
+  return toolFailure({
+    ...(body as Omit<ToolFailure, "retryable">),
+    status: String(body.status ?? "failed"),
+    code,
+    reason: String(body.reason ?? known?.summary ?? "The request failed."),
+    next: Array.isArray(body.next) ? (body.next as string[]) : (known?.next ?? []),
+    retryable: typeof body.retryable === "boolean" ? body.retryable : (known?.retryable ?? false),
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retry_after_seconds: retryAfter } : {}),
+  });
+}
+
+/** The SDK's own refusals (arguments that fail the input schema) in the same envelope. */
+export function sdkFailure(message: string): ToolResult {
+  const invalidArguments = /input validation error|invalid arguments/i.test(message);
+  return toolFailure({
+    status: "failed",
+    code: invalidArguments ? "validation_error" : "internal_error",
+    reason: message,
+    next: invalidArguments ? ERRORS.validation_error.next : ERRORS.internal_error.next,
+    retryable: invalidArguments ? false : ERRORS.internal_error.retryable,
+  });
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+// An agent on the official MCP client against the running service (next start, the worker
+// beside it): quote, send in the sandbox, and follow the letter until the carrier delivers it.
+test("an MCP agent quotes, sends and follows a sandbox letter to delivered", async ({ baseURL }) => {
+  const client = new Client({ name: "e2e-agent", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/v1/mcp`)));
+  try {
+    const letter = {
+      mail_class: "first_class",
+      to: { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" },
+      from: { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
+      text: "Dear Ada,\n\nSent by an agent.\n\nCharles",
+      sandbox: true,
+    };
+    const quote = await client.callTool({ name: "quote_letter", arguments: letter });
+    const q = quote.structuredContent as { confirmation_token: string; quote: { price_cents: number } };
+    expect(q.quote.price_cents).toBe(99);
+    const sent = await client.callTool({ name: "send_letter", arguments: { ...letter, confirmation_token: q.confirmation_token, idempotency_key: randomUUID() } });
+    expect(sent.isError).toBeFalsy();
+    const orderId = (sent.structuredContent as { order: { id: string } }).order.id;
+    await expect
+      .poll(async () => ((await client.callTool({ name: "get_letter_status", arguments: { id: orderId } })).structuredContent as { order: { status: string } }).order.status, {
+        timeout: 30_000,
+        intervals: [1_000],
+      })
+      .toBe("delivered");
+  } finally {
+    await client.close();
+  }
+});
