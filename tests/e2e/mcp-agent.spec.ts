@@ -31,3 +31,23 @@ test("an MCP agent quotes, sends and follows a sandbox letter to delivered", asy
     await client.close();
   }
 });
+
+test.describe("the service describes itself", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/llms.txt, the OpenAPI document and the API reference page are served with this deployment's URLs", async ({ page, request, baseURL }) => {
+    const llms = await (await request.get("/llms.txt")).text();
+    expect(llms).toContain(`${baseURL}/v1/openapi.json`);
+    expect(llms).toContain(`${baseURL}/v1/mcp`);
+    const doc = await (await request.get("/v1/openapi.json")).json();
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.servers[0].url).toBe(baseURL);
+
+    await page.goto("/docs/api");
+    await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Error codes" })).toBeVisible();
+    await expect(page.locator("body")).toContainText("POST");
+    await expect(page.locator("body")).toContainText("/v1/quotes");
+    await expect(page.locator("body")).toContainText("confirmation_required");
+  });
+});
