@@ -121,7 +121,7 @@ export const MORE_OPERATIONS: Operation[] = [
     ],
     request: {
       schema: X402CreditsRequestSchema,
-      examples: { standard: { summary: "The standard pack", value: { pack: "standard", email: "agent-owner@example.com" } }, sandbox: { summary: "A free sandbox code", value: { pack: "starter", sandbox: true } } },
+      examples: { standard: { summary: "The standard pack", value: { pack: "standard", email: "agent-owner@example.com" } }, sandbox: { summary: "A free sandbox code", value: { pack: "starter", email: "agent-owner@example.com", sandbox: true } } },
     },
     responses: {
       201: {

@@ -49,7 +49,7 @@ export function renderLlmsTxt(baseUrl: string): string {
     "",
     "- Credit code: `credit_code: \"cc-xxxx-xxxx-xxxx\"` is debited in the same call (201 `ok`). Check a balance with `GET /v1/credits/{code}`.",
     "- Payment link: without `credit_code` the answer is 201 `action_required` with `payment_url` (or `payment_client_secret` with `checkout_ui_mode: \"embedded\"`): a person must open it and pay. The card is charged only once the letter clears screening. Poll `GET /v1/orders/{id}` to resume.",
-    `- Buy credit with x402 (USDC): \`POST /v1/x402/credits {pack}\` answers 402 with a \`PAYMENT-REQUIRED\` header; sign it with an x402 v2 client and retry the same request with \`PAYMENT-SIGNATURE\` (or \`X-PAYMENT\`). \`sandbox: true\` mints a free test code. Packs: ${packs}.`,
+    `- Buy credit with x402 (USDC): \`POST /v1/x402/credits {pack, email}\` answers 402 with a \`PAYMENT-REQUIRED\` header; sign it with an x402 v2 client and retry the same request with \`PAYMENT-SIGNATURE\` (or \`X-PAYMENT\`). \`sandbox: true\` mints a free test code that pays for no live letter. Packs: ${packs}.`,
     "- Buy credit with a payment link: `POST /v1/credits/checkout {pack}`, then `GET /v1/credits/checkout/{id}` for the code once paid.",
     "- Sandbox: `sandbox: true` runs everything free; nothing is printed, mailed or charged.",
     "",

@@ -16,7 +16,7 @@ import { call } from "@/tests/support/api";
 describe("POST /v1/x402/credits without a facilitator", () => {
   it("answers 503 x402_unavailable, pointing to sandbox and the card checkout", async () => {
     for (const headers of [{}, { "X-PAYMENT": "eyJ4NDAyVmVyc2lvbiI6Mn0=" }] as Record<string, string>[]) {
-      const res = await call(buyCredits, { body: { pack: "starter" }, headers });
+      const res = await call(buyCredits, { body: { pack: "starter", email: "agent@example.com" }, headers });
       expect(res.status).toBe(503);
       expect(res.json).toEqual({
         status: "failed",
@@ -29,7 +29,7 @@ describe("POST /v1/x402/credits without a facilitator", () => {
   });
 
   it("still mints sandbox codes", async () => {
-    const res = await call(buyCredits, { body: { pack: "pro", sandbox: true } });
+    const res = await call(buyCredits, { body: { pack: "pro", email: "agent@example.com", sandbox: true } });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ status: "ok", pack: "pro", face_cents: 10000, bonus_cents: 2000, sandbox: true, replayed: false });
     expect((await call(getCredit, { params: { code: res.json.credit_code } })).json.balance_cents).toBe(12000);

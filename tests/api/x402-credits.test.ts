@@ -67,7 +67,7 @@ function payingFetch(sent: Request[] = []) {
 }
 
 async function challenge(pack = "starter"): Promise<PaymentRequired> {
-  const res = await post({ pack });
+  const res = await post({ pack, email: "agent@example.com" });
   expect(res.status).toBe(402);
   return decodePaymentRequiredHeader(res.headers.get("payment-required")!);
 }
@@ -110,7 +110,7 @@ const codes = () => db().creditAccount.count();
 /** A refused payment: 402 payment_invalid with a fresh challenge, and nothing minted or settled. */
 async function expectRefused(header: string, reason: RegExp, x402Error: RegExp | string, pack = "starter") {
   const before = { purchases: await purchases(), codes: await codes(), settled: facilitator.settlements.length };
-  const res = await post({ pack }, { "PAYMENT-SIGNATURE": header });
+  const res = await post({ pack, email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header });
   expect(res.status).toBe(402);
   expect(res.json).toMatchObject({ status: "failed", code: "payment_invalid", x402Version: 2 });
   expect(res.json.reason).toMatch(reason);
@@ -125,7 +125,7 @@ async function expectRefused(header: string, reason: RegExp, x402Error: RegExp |
 describe("POST /v1/x402/credits: the challenge", () => {
   it("answers a call without payment with 402: the requirements in PAYMENT-REQUIRED and, beside the envelope, in the body", async () => {
     const before = await purchases();
-    const res = await post({ pack: "standard" });
+    const res = await post({ pack: "standard", email: "agent@example.com" });
     expect(res.status).toBe(402);
     expect(res.json).toMatchObject({ status: "action_required", code: "payment_required" });
     expect(res.json.reason).toMatch(/standard pack costs \$25\.00: pay 25000000 USDC atomic units/);
@@ -147,11 +147,14 @@ describe("POST /v1/x402/credits: the challenge", () => {
   });
 
   it("validates the body first", async () => {
-    const res = await post({ pack: "mega" });
+    const res = await post({ pack: "mega", email: "agent@example.com" });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: "validation_error" });
     expect(res.json.reason).toMatch(/pack must be one of starter, standard, plus, pro/);
     expect((await post({ pack: "starter", email: "nope" })).json.reason).toMatch(/email/);
+    const noEmail = await post({ pack: "starter" });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/email is required/) });
   });
 });
 
@@ -206,10 +209,10 @@ describe("POST /v1/x402/credits: paying", () => {
 
   it("takes a fresh payment in X-PAYMENT as well as in PAYMENT-SIGNATURE", async () => {
     const http = new x402HTTPClient(x402Client.fromConfig({ schemes: [{ network: NETWORK, client: new ExactEvmScheme(payer) }], spendControls: false }));
-    const first = await post({ pack: "starter" });
+    const first = await post({ pack: "starter", email: "agent@example.com" });
     const required = http.getPaymentRequiredResponse((name) => first.headers.get(name), first.json);
     const payload = await http.createPaymentPayload(required);
-    const res = await post({ pack: "starter" }, { "X-PAYMENT": encodePaymentSignatureHeader(payload) });
+    const res = await post({ pack: "starter", email: "agent@example.com" }, { "X-PAYMENT": encodePaymentSignatureHeader(payload) });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ status: "ok", pack: "starter", face_cents: 1000, bonus_cents: 0, replayed: false });
     expect(decodePaymentResponseHeader(res.headers.get("payment-response")!).transaction).toBe(res.json.settlement.tx_hash);
@@ -219,14 +222,14 @@ describe("POST /v1/x402/credits: paying", () => {
     const required = await challenge();
     const a = await signPayment(required);
     const b = await signPayment(required);
-    const res = await post({ pack: "starter" }, { "X-PAYMENT": a.header, "PAYMENT-SIGNATURE": b.header });
+    const res = await post({ pack: "starter", email: "agent@example.com" }, { "X-PAYMENT": a.header, "PAYMENT-SIGNATURE": b.header });
     expect(res.status).toBe(400);
     expect(res.json.reason).toMatch(/one header/);
   });
 
   it("mints a code only once when the same payment arrives twice at once", async () => {
     const { header, nonce } = await signPayment(await challenge("plus"));
-    const answers = await Promise.all([1, 2].map(() => post({ pack: "plus" }, { "PAYMENT-SIGNATURE": header })));
+    const answers = await Promise.all([1, 2].map(() => post({ pack: "plus", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header })));
     const rows = await db().x402Purchase.findMany({ where: { nonce } });
     expect(rows).toHaveLength(1);
     // One call settles and mints; the other, refused by the facilitator for the spent nonce,
@@ -269,7 +272,7 @@ describe("POST /v1/x402/credits: refused payments", () => {
   it("refuses a new payment reusing a nonce that already bought a code, without asking the facilitator", async () => {
     const required = await challenge();
     const first = await signPayment(required);
-    const ok = await post({ pack: "starter" }, { "PAYMENT-SIGNATURE": first.header });
+    const ok = await post({ pack: "starter", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": first.header });
     expect(ok.status).toBe(201);
     const verifies = facilitator.count("/verify");
     const reused = await signPayment(required, { nonce: first.nonce, validBefore: String(Math.floor(Date.now() / 1000) + 200) });
@@ -297,14 +300,14 @@ describe("POST /v1/x402/credits: refused payments", () => {
     const { header } = await signPayment(await challenge());
     const before = { purchases: await purchases(), codes: await codes() };
     facilitator.failNextSettle("invalid_exact_evm_transaction_failed");
-    const res = await post({ pack: "starter" }, { "PAYMENT-SIGNATURE": header });
+    const res = await post({ pack: "starter", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header });
     expect(res.status).toBe(402);
     expect(res.json).toMatchObject({ status: "failed", code: "payment_settlement_failed", x402Version: 2 });
     expect(res.json.reason).toMatch(/could not settle the payment \(invalid_exact_evm_transaction_failed\); nothing was minted/);
     expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: false, errorReason: "invalid_exact_evm_transaction_failed" });
     expect({ purchases: await purchases(), codes: await codes() }).toEqual(before);
 
-    const retried = await post({ pack: "starter" }, { "PAYMENT-SIGNATURE": header });
+    const retried = await post({ pack: "starter", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header });
     expect(retried.status).toBe(201);
     expect(retried.json.replayed).toBe(false);
   });
@@ -314,7 +317,7 @@ describe("POST /v1/x402/credits: refused payments", () => {
     const before = await codes();
     facilitator.broken = true;
     try {
-      const res = await post({ pack: "starter" }, { "PAYMENT-SIGNATURE": header });
+      const res = await post({ pack: "starter", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header });
       expect(res.status).toBe(503);
       expect(res.json).toMatchObject({ status: "failed", code: "facilitator_unavailable" });
       expect(res.json.next.join(" ")).toMatch(/SAME payment header/);
@@ -323,7 +326,7 @@ describe("POST /v1/x402/credits: refused payments", () => {
       facilitator.broken = false;
     }
     expect(await codes()).toBe(before);
-    expect((await post({ pack: "starter" }, { "PAYMENT-SIGNATURE": header })).status).toBe(201);
+    expect((await post({ pack: "starter", email: "agent@example.com" }, { "PAYMENT-SIGNATURE": header })).status).toBe(201);
   });
 });
 
@@ -348,16 +351,16 @@ describe("POST /v1/x402/credits: sandbox, keys and throttle", () => {
 
   it("lets an ak_test_ key mint sandbox codes only", async () => {
     const { key } = await issueApiKey({ mode: "test", label: "x402 test key", scopes: ["credits:buy"] });
-    const live = await post({ pack: "starter" }, { authorization: `Bearer ${key}` });
+    const live = await post({ pack: "starter", email: "agent@example.com" }, { authorization: `Bearer ${key}` });
     expect(live.status).toBe(403);
     expect(live.json.code).toBe("sandbox_only_key");
-    expect((await post({ pack: "starter", sandbox: true }, { authorization: `Bearer ${key}` })).status).toBe(201);
+    expect((await post({ pack: "starter", email: "agent@example.com", sandbox: true }, { authorization: `Bearer ${key}` })).status).toBe(201);
   });
 
   it("throttles the route at 10 calls a minute per caller", async () => {
     const ip = "198.51.100.77";
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post({ pack: "starter" }, { "x-test-client-ip": ip })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await post({ pack: "starter", email: "agent@example.com" }, { "x-test-client-ip": ip })).status);
     expect(statuses.slice(0, 10).every((s) => s === 402)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

@@ -25,7 +25,8 @@ import { describeRefusal, settlePayment, verifyPayment } from "@/lib/payments/x4
 
 export const X402CreditsRequestSchema = z.strictObject({
   pack: CreditPackSchema,
-  email: z.email({ error: "email must be an e-mail address" }).max(254).optional(),
+  // Required by spec 4.5: where the buyer can be reached about the code (an agent gives its owner's).
+  email: z.email({ error: (issue) => (issue.input === undefined ? "email is required: an address for the code's owner" : "email must be an e-mail address") }).max(254),
   sandbox: z.boolean({ error: "sandbox must be true or false" }).optional(),
 });
 export type X402CreditsRequest = z.infer<typeof X402CreditsRequestSchema>;
