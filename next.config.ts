@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // pdfjs-dist loads its worker, fonts and @napi-rs/canvas native binding from its own folder.
   serverExternalPackages: ["pdfkit", "pino", "pg", "@prisma/adapter-pg", "pdfjs-dist", "@napi-rs/canvas", "pdf-lib", "zipcodes"],
   poweredByHeader: false,
+  // Parallel builds on one checkout (several browser-test runs at once) each take their own
+  // folder; everything else uses .next.
+  ...(process.env.NEXT_DIST_DIR ? { distDir: process.env.NEXT_DIST_DIR } : {}),
 };
 
 export default nextConfig;

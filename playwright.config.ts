@@ -22,14 +22,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .data/e2e && node --import tsx scripts/serve.ts",
+    command: `rm -rf .data/e2e-${port} && node --import tsx scripts/serve.ts`,
     url: `${baseURL}/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      DATA_DIR: ".data/e2e",
+      DATA_DIR: `.data/e2e-${port}`,
       EMBEDDED_PG_PORT: String(port + 10_000),
       PORT: String(port),
       PUBLIC_BASE_URL: baseURL,
