@@ -11,7 +11,8 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: [["list"]],
-  outputDir: "test-results",
+  // A run on its own port (parallel runs on one checkout) keeps its own results.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${port}` : "test-results",
   use: {
     baseURL,
     screenshot: "only-on-failure",
@@ -36,6 +37,7 @@ export default defineConfig({
       SANDBOX_STEP_SECONDS: "1",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      OPS_EMAILS: "ops@example.com",
     },
   },
 });

@@ -69,6 +69,17 @@ const EnvSchema = z.object({
   X402_ASSET_VERSION: z.string().min(1).optional(),
   // How long a signed payment stays valid (its authorization's validBefore), in seconds.
   X402_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // The operator console (/ops): the e-mail addresses that may sign in, comma-separated, any case.
+  // Empty: nobody can sign in. Checked on every console request, so an address removed (and the
+  // service restarted) loses its open sessions at once.
+  OPS_EMAILS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: "OPS_EMAILS must be e-mail addresses separated by commas, e.g. alice@example.com,bob@example.com" }))),
+  // Signs and encrypts operator sessions and sign-in links (next-auth). Unset: derived from
+  // SIGNING_SECRET (an HMAC with a fixed label), so one secret is enough to run the service.
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };

@@ -48,23 +48,23 @@ export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
 
   return (
     <form onSubmit={pay} method="post" className="mt-4 grid gap-3" aria-describedby="test-card-hint">
-      <label className="grid gap-1 text-sm">
+      <label className="grid min-w-0 gap-1 text-sm">
         <span>Card number</span>
-        <input name="card_number" inputMode="numeric" autoComplete="cc-number" required placeholder="4242 4242 4242 4242" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+        <input name="card_number" inputMode="numeric" autoComplete="cc-number" required placeholder="4242 4242 4242 4242" className="w-full min-w-0 rounded border border-stone-400 px-3 py-2 font-mono" />
       </label>
       <div className="grid grid-cols-2 gap-3">
-        <label className="grid gap-1 text-sm">
+        <label className="grid min-w-0 gap-1 text-sm">
           <span>Expiry (MM/YY)</span>
-          <input name="expiry" autoComplete="cc-exp" required placeholder="12/34" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+          <input name="expiry" autoComplete="cc-exp" required placeholder="12/34" className="w-full min-w-0 rounded border border-stone-400 px-3 py-2 font-mono" />
         </label>
-        <label className="grid gap-1 text-sm">
+        <label className="grid min-w-0 gap-1 text-sm">
           <span>CVC</span>
-          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required placeholder="123" className="rounded border border-stone-300 px-3 py-2 font-mono" />
+          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required placeholder="123" className="w-full min-w-0 rounded border border-stone-400 px-3 py-2 font-mono" />
         </label>
       </div>
-      <label className="grid gap-1 text-sm">
+      <label className="grid min-w-0 gap-1 text-sm">
         <span>Name on card (optional)</span>
-        <input name="name" autoComplete="cc-name" className="rounded border border-stone-300 px-3 py-2" />
+        <input name="name" autoComplete="cc-name" className="w-full min-w-0 rounded border border-stone-400 px-3 py-2" />
       </label>
       <p id="test-card-hint" className="text-xs text-stone-500">
         Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.

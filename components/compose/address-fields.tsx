@@ -1,38 +1,104 @@
 "use client";
 
-export type AddressDraft = { name: string; line1: string; line2: string; city: string; state: string; zip: string };
-export const emptyAddress: AddressDraft = { name: "", line1: "", line2: "", city: "", state: "", zip: "" };
+import { PlaceCombobox, type Place } from "@/components/compose/place-combobox";
+import { FieldMessage } from "@/components/compose/field-message";
+import type { AddressDraft } from "@/components/compose/draft";
+import type { FieldKey } from "@/components/compose/field-errors";
+import type { QuotedAddress } from "@/components/compose/use-live-quote";
 
-const FIELDS: { key: keyof AddressDraft; label: string; autoComplete: string; className: string; maxLength: number; required?: boolean }[] = [
+export { emptyAddress, type AddressDraft } from "@/components/compose/draft";
+
+type Key = keyof AddressDraft;
+type Field = { key: Key; label: string; autoComplete: string; className: string; maxLength: number; required?: boolean; extra?: React.InputHTMLAttributes<HTMLInputElement> };
+
+const FIELDS: Field[] = [
   { key: "name", label: "Name", autoComplete: "name", className: "sm:col-span-6", maxLength: 80, required: true },
   { key: "line1", label: "Street address", autoComplete: "address-line1", className: "sm:col-span-6", maxLength: 120, required: true },
   { key: "line2", label: "Apartment, suite (optional)", autoComplete: "address-line2", className: "sm:col-span-6", maxLength: 120 },
   { key: "city", label: "City", autoComplete: "address-level2", className: "sm:col-span-3", maxLength: 80, required: true },
-  { key: "state", label: "State", autoComplete: "address-level1", className: "sm:col-span-1", maxLength: 2, required: true },
-  { key: "zip", label: "ZIP", autoComplete: "postal-code", className: "sm:col-span-2", maxLength: 10, required: true },
+  { key: "state", label: "State", autoComplete: "address-level1", className: "sm:col-span-1", maxLength: 2, required: true, extra: { pattern: "[A-Za-z]{2}", title: "Two letters, e.g. NY", autoCapitalize: "characters" } },
+  { key: "zip", label: "ZIP", autoComplete: "postal-code", className: "sm:col-span-2", maxLength: 10, required: true, extra: { inputMode: "numeric", pattern: "\\d{5}(-\\d{4})?", title: "Five digits, or ZIP+4 as 12345-6789" } },
 ];
 
-export function AddressFields(props: { legend: string; idPrefix: string; value: AddressDraft; onChange: (v: AddressDraft) => void }) {
+const INPUT = "w-full rounded border border-stone-400 bg-white px-2 py-1.5 focus:outline-2 focus:outline-blue-600 aria-invalid:border-red-700";
+
+type Props = {
+  legend: string;
+  idPrefix: "from" | "to";
+  value: AddressDraft;
+  onChange: (v: AddressDraft) => void;
+  errors: Partial<Record<FieldKey, string>>;
+  next?: string[];
+  correction?: QuotedAddress;
+  onAcceptCorrection: () => void;
+};
+
+export function AddressFields({ legend, idPrefix, value, onChange, errors, next, correction, onAcceptCorrection }: Props) {
+  const set = (key: Key, v: string) => onChange({ ...value, [key]: v });
+  const fromPlace = (p: Place) => {
+    // A city with several ZIPs keeps the ZIP typed: which one is the street's is for the sender.
+    const zip = !p.zips || p.zips.length === 1 ? p.zip : value.zip;
+    onChange({ ...value, city: p.city, state: p.state, zip });
+  };
+  const zipComplete = /^\d{5}/.test(value.zip.trim());
+
   return (
     <fieldset className="rounded-lg border border-stone-200 bg-white p-4">
-      <legend className="px-1 text-sm font-semibold">{props.legend}</legend>
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-6">
-        {FIELDS.map((f) => (
-          <label key={f.key} className={`flex flex-col gap-1 text-sm ${f.className}`}>
-            <span>{f.label}</span>
-            <input
-              id={`${props.idPrefix}-${f.key}`}
-              name={`${props.idPrefix}-${f.key}`}
-              className="rounded border border-stone-300 px-2 py-1.5 focus:outline-2 focus:outline-blue-600"
-              autoComplete={`section-${props.idPrefix} ${f.autoComplete}`}
-              maxLength={f.maxLength}
-              required={f.required}
-              value={props.value[f.key]}
-              onChange={(e) => props.onChange({ ...props.value, [f.key]: e.target.value })}
-            />
-          </label>
-        ))}
+        {FIELDS.map((f) => {
+          const id = `${idPrefix}-${f.key}`;
+          const error = errors[`${idPrefix}.${f.key}` as FieldKey];
+          const inputProps: React.InputHTMLAttributes<HTMLInputElement> = {
+            name: id,
+            className: INPUT,
+            autoComplete: `section-${idPrefix} ${f.autoComplete}`,
+            maxLength: f.maxLength,
+            required: f.required,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : undefined,
+            ...f.extra,
+          };
+          return (
+            <div key={f.key} className={`flex flex-col gap-1 text-sm ${f.className}`}>
+              <label htmlFor={id}>{f.label}</label>
+              {f.key === "city" ? (
+                <PlaceCombobox id={id} label={`${legend} city`} value={value.city} onChange={(v) => set("city", v)} onPick={fromPlace} inputProps={inputProps} shouldSuggest={(v) => v.trim().length >= 3 && !zipComplete} />
+              ) : f.key === "zip" ? (
+                <PlaceCombobox
+                  id={id}
+                  label={`${legend} ZIP`}
+                  value={value.zip}
+                  onChange={(v) => set("zip", v)}
+                  onPick={(p) => onChange({ ...value, city: p.city, state: p.state, zip: p.zip })}
+                  inputProps={inputProps}
+                  shouldSuggest={(v) => /^\d{3,5}$/.test(v.trim()) && (!value.city.trim() || !value.state.trim())}
+                />
+              ) : (
+                <input {...inputProps} id={id} value={value[f.key]} onChange={(e) => set(f.key, e.target.value)} />
+              )}
+              <FieldMessage id={`${id}-error`} message={error} next={next} />
+            </div>
+          );
+        })}
       </div>
+      {correction ? <Correction who={idPrefix} address={correction} onAccept={onAcceptCorrection} /> : null}
     </fieldset>
+  );
+}
+
+export const addressLine = (a: QuotedAddress) => [a.name, a.line1, a.line2, `${a.city} ${a.state} ${a.zip}`].filter(Boolean).join(", ");
+
+function Correction({ who, address, onAccept }: { who: "from" | "to"; address: QuotedAddress; onAccept: () => void }) {
+  return (
+    <div className="mt-3 flex flex-col gap-2 rounded bg-sky-50 p-3 text-sm text-sky-950 sm:flex-row sm:items-center sm:justify-between" data-testid={`address-correction-${who}`}>
+      <p>
+        <span className="font-semibold">The Postal Service writes this address as </span>
+        <span className="font-mono">{addressLine(address)}</span>. It prints this way either way.
+      </p>
+      <button type="button" onClick={onAccept} className="shrink-0 rounded border border-sky-800 bg-white px-3 py-1 font-medium text-sky-900 hover:bg-sky-100">
+        Use this address
+      </button>
+    </div>
   );
 }

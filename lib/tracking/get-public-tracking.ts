@@ -28,6 +28,9 @@ export async function getPublicTracking(code: string) {
     expectedDeliveryDate: order.expectedDeliveryDate,
     destination: { city: to.city, state: to.state },
     refusalReason: order.refusalReason,
+    // Only the code: the page words it (lib/tracking/tracking-progress.ts); the stored reason
+    // may quote a carrier's message and stays with the sender's own order view.
+    failureCode: order.failureCode,
     // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline, and
     // mailed / delivered are said by the carrier's own scan (with its place), not twice.
     events: order.events.filter((e) => e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered")).map((e) => ({

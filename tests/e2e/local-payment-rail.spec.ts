@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { checkPage } from "./support/page-checks";
 
 // The local payment rail in a real browser: with no Stripe keys a person pays a live letter
 // (and a credit pack) on the service's own checkout page with a test card.
@@ -14,20 +15,21 @@ async function payWithCard(page: import("@playwright/test").Page, number: string
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-test("a live letter paid by card on the local checkout page, then followed on its tracking page", async ({ page }) => {
+test("a live letter paid by card in the page's embedded checkout, then followed on its tracking page", async ({ page }, testInfo) => {
   await page.goto("/");
   await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
   await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" });
   await page.getByLabel("Your letter").fill("Dear Ada,\n\nThis one is paid for.\n\nCharles");
   await page.getByLabel(/^Sandbox/).uncheck();
-  await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
-  await expect(page).toHaveURL(/\/pay\/cs_local_[a-z0-9]{24}$/);
+  // The order waits for its payment; the card form is mounted from its client secret.
+  await expect(page).toHaveURL(/\/pay\/order\/ord_[0-9a-z]{24}$/);
   await expect(page.getByRole("note")).toContainText("no real card is charged");
   await expect(page.getByRole("note")).toContainText("goes to the sandbox carrier");
   await expect(page.getByTestId("checkout-amount")).toHaveText("$0.99");
+  await checkPage(page, testInfo, "pay-order");
 
   await payWithCard(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your card was declined. Nothing was charged.");
@@ -36,6 +38,13 @@ test("a live letter paid by card on the local checkout page, then followed on it
   await expect(page).toHaveURL(/\/pay\/return\?session_id=cs_local_/);
   await expect(page.getByTestId("return-heading")).toHaveText("Payment received");
   await expect(page.getByText("No live carrier is configured on this deployment")).toBeVisible();
+  await checkPage(page, testInfo, "pay-return");
+
+  // The receipt says how it was paid, and the cancel button is there until it goes to the printer.
+  await page.getByRole("link", { name: "Receipt and cancel option" }).click();
+  await expect(page).toHaveURL(/\/sent\/ord_[0-9a-z]{24}$/);
+  await expect(page.getByTestId("paid-with")).toContainText("Card");
+  await expect(page.getByTestId("receipt-total")).toHaveText("$0.99");
 
   await page.getByRole("link", { name: "Track this letter" }).click();
   await expect(async () => {
@@ -62,10 +71,10 @@ test("a credit pack bought on the local checkout page shows its code, which then
   await page.getByLabel(/^Sandbox/).uncheck();
   await page.getByLabel("Pay with a credit code").check();
   await page.getByLabel("Credit code", { exact: true }).fill(code.toUpperCase());
-  await page.getByRole("button", { name: "Get quote" }).click();
   await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
-  await page.getByRole("button", { name: "Pay and send" }).click();
-  await expect(page.getByRole("heading", { name: "Your letter is paid and being screened" })).toBeVisible();
+  await expect(page.getByTestId("credit-balance")).toHaveText("Balance $10.00. After this letter: $9.01.");
+  await page.getByRole("button", { name: "Pay $0.99 and send" }).click();
+  await expect(page.getByRole("heading", { name: /^Your letter is (paid and being screened|on its way)$/ })).toBeVisible();
   const balance = await (await request.get(`/v1/credits/${code}`)).json();
   expect(balance.balance_cents).toBe(901);
 });

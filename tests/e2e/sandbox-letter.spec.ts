@@ -1,38 +1,46 @@
 import { expect, test } from "@playwright/test";
+import { checkPage } from "./support/page-checks";
 
 async function fillAddress(page: import("@playwright/test").Page, prefix: string, a: Record<string, string>) {
   for (const [field, value] of Object.entries(a)) await page.locator(`#${prefix}-${field}`).fill(value);
 }
 
-test("compose, quote and send a sandbox letter, then follow it to delivered on its tracking page", async ({ page }) => {
+test("compose, quote and send a sandbox letter, then follow it to delivered on its tracking page", async ({ page }, testInfo) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Send a letter" })).toBeVisible();
+  await checkPage(page, testInfo, "compose-empty");
 
   await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
   await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" });
-  await page.getByLabel("Your letter").fill("Dear Ada,\n\nThe engine is ready for your programme.\n\nCharles");
-
   // Sending is impossible before a quote.
   await expect(page.getByRole("button", { name: "Send letter" })).toBeDisabled();
-  await page.getByRole("button", { name: "Get quote" }).click();
+  await expect(page.getByTestId("quote-status")).toContainText("fill in the text");
+
+  // With both addresses there, the letter is priced as it is written: no button needed.
+  await page.getByLabel("Your letter").fill("Dear Ada,\n\nThe engine is ready for your programme.\n\nCharles");
   await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
   await expect(page.getByText("Total (1 page)")).toBeVisible();
+  await expect(page.getByTestId("page-count")).toHaveText("1 page as it will print");
   // The proof: page 1 as it will print, drawn by the service, and the addresses as they will print.
   const proof = page.getByRole("img", { name: "Proof of page 1 as it will print" });
   await expect(proof).toBeVisible();
   await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
   await expect(page.getByRole("link", { name: "Open the proof (PDF)" })).toHaveAttribute("href", /^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
-  await expect(page.getByTestId("address-corrections")).toContainText("12 MAIN ST, ALBANY NY 12207");
+  await expect(page.getByTestId("address-correction-to")).toContainText("12 MAIN ST, ALBANY NY 12207");
+  await checkPage(page, testInfo, "compose-quoted");
 
-  // Changing the letter voids the quote; certified mail re-prices it.
-  await page.getByLabel("Mail class").selectOption("certified");
-  await expect(page.getByRole("button", { name: "Send letter" })).toBeDisabled();
-  await page.getByRole("button", { name: "Get quote" }).click();
+  // Changing the letter re-prices it: certified mail.
+  await page.getByRole("radio", { name: "Certified", exact: true }).check();
   await expect(page.getByTestId("quote-total")).toHaveText("$6.48");
 
   await page.getByRole("button", { name: "Send letter" }).click();
+  await expect(page).toHaveURL(/\/sent\/ord_test_[0-9a-z]{24}$/);
   await expect(page.getByRole("heading", { name: "Your sandbox letter is on its way" })).toBeVisible();
   await expect(page.getByText(/Order ord_test_[0-9a-z]{24} is submitted/)).toBeVisible();
+  await expect(page.getByTestId("receipt-total")).toHaveText("$6.48");
+  await expect(page.getByTestId("paid-with")).toContainText("Sandbox: free");
+  await expect(page.getByText("It can no longer be canceled")).toBeVisible();
+  await checkPage(page, testInfo, "sent-sandbox");
 
   await page.getByRole("link", { name: "Track this letter" }).click();
   await expect(page).toHaveURL(/\/t\/[0-9a-z]{16}$/);
@@ -51,14 +59,23 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   await expect(page.getByText("Mailed", { exact: true })).toBeVisible();
   await expect(page.getByText("Delivered", { exact: true })).toBeVisible(); // once: the scan, not also the status
   await expect(page.getByText("TROY NY 12180")).toBeVisible();
+  await checkPage(page, testInfo, "tracking-delivered");
 });
 
-test("shows the service's reason when the letter cannot be quoted", async ({ page }) => {
+test("shows the service's reason next to the field when the letter cannot be quoted", async ({ page }, testInfo) => {
   await page.goto("/");
   await fillAddress(page, "from", { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" });
   await fillAddress(page, "to", { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "ZZ", zip: "12207" });
   await page.getByLabel("Your letter").fill("Hello");
-  await page.getByRole("button", { name: "Get quote" }).click();
   // Next.js has its own (empty) role="alert" route announcer, so pick ours by its text.
   await expect(page.getByRole("alert").filter({ hasText: "to.state" })).toContainText("state must be a USPS state");
+  await expect(page.locator("#to-state")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#to-state-error")).toContainText("state must be a USPS state");
+  await expect(page.getByRole("button", { name: "Send letter" })).toBeDisabled();
+  await checkPage(page, testInfo, "compose-error");
+
+  // Fixing the field prices the letter, and the error goes.
+  await page.locator("#to-state").fill("NY");
+  await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
+  await expect(page.locator("#to-state-error")).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
+import { PaymentStatus } from "@/components/checkout/payment-status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
@@ -18,31 +19,28 @@ export default async function CheckoutReturnPage({ searchParams }: Props) {
       </article>
     );
   }
+  // Orders are polled by the page itself (GET /v1/orders/{id}); packs, and pages without
+  // JavaScript, refresh until the payment lands.
   const waiting = r.paymentState === "open" || (r.kind === "pack" && !r.credit && r.paymentState === "captured");
   return (
     <article>
-      {waiting ? <meta httpEquiv="refresh" content="2" /> : null}
+      {waiting && r.kind === "pack" ? <meta httpEquiv="refresh" content="2" /> : null}
+      {waiting && r.kind === "order" ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
       {r.kind === "order" ? (
-        <>
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
-            {r.paymentState === "open" ? "Confirming your payment…" : r.orderStatus === "canceled" ? "Order canceled" : "Payment received"}
-          </h1>
-          <p className="mt-2" role="status">
-            Order <span className="font-mono">{r.orderId}</span> is <strong data-testid="order-status">{r.orderStatus.replace("_", " ")}</strong>.
-            {r.paymentState === "authorized" ? " Your card is authorized and will be charged once the letter clears screening." : ""}
-            {r.paymentState === "released" ? " Nothing was charged." : ""}
-          </p>
-          {r.sandboxCarrier ? <p className="mt-2 text-sm text-stone-600">No live carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed.</p> : null}
-          <p className="mt-4">
-            <a className="font-semibold underline" href={r.trackingUrl}>Track this letter</a>
-          </p>
-        </>
+        <PaymentStatus orderId={r.orderId} initialStatus={r.orderStatus} trackingUrl={r.trackingUrl} sandboxCarrier={r.sandboxCarrier} />
       ) : r.credit ? (
         <>
           <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">Your credit code</h1>
           <p className="mt-3 rounded border border-stone-200 bg-white p-4 font-mono text-2xl" data-testid="credit-code">{r.credit.code}</p>
           <p className="mt-2 text-sm text-stone-600">
             Balance ${(r.credit.balance_cents / 100).toFixed(2)} (bonus ${(r.credit.bonus_cents / 100).toFixed(2)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it is the only key to the credit.
+          </p>
+          <p className="mt-4">
+            <a className="font-semibold underline" href={`/credits?code=${encodeURIComponent(r.credit.code)}`}>Check its balance any time</a>
           </p>
         </>
       ) : (

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
@@ -13,7 +14,8 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string): P
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const path = testInfo.outputPath(`../screenshots/${name}-${width}.png`);
+    // testInfo.outputPath refuses paths outside the test's own folder: all screenshots share one.
+    const path = join(testInfo.project.outputDir, "screenshots", `${name}-${width}.png`);
     await page.screenshot({ path, fullPage: true });
     await testInfo.attach(`${name}-${width}`, { path, contentType: "image/png" });
   }

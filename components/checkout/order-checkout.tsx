@@ -1,0 +1,93 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { dollars } from "@/components/compose/api";
+import { loadOrder, type StoredOrder } from "@/components/compose/order-store";
+import { LocalCardForm } from "@/components/checkout/local-card-form";
+import { StripeEmbeddedCheckout } from "@/components/checkout/stripe-embedded-checkout";
+import { CancelOrderButton } from "@/components/sent/cancel-order-button";
+import { useOrder } from "@/components/sent/use-order";
+
+// Paying for a letter by card: the order's embedded checkout (Stripe's, or the local test
+// rail's card form), mounted from the payment_client_secret that GET /v1/orders/{id} gives
+// while the order waits for payment. A reload resumes here; paying goes on to /pay/return.
+
+type Props = { orderId: string; rail: "local" | "stripe"; publishableKey?: string; liveCarrier: boolean };
+
+export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Props) {
+  const [stored, setStored] = useState<StoredOrder | null>(null);
+  useEffect(() => setStored(loadOrder(orderId)), [orderId]);
+  // Read once: the card form itself moves the page on when the payment goes through.
+  const { answer, order, setAnswer } = useOrder(orderId, () => false);
+
+  if (!answer) return <p className="mt-4 text-stone-600" role="status">Loading the checkout…</p>;
+  if (!order) {
+    return (
+      <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-sm text-red-900">
+        {answer.reason ?? "This order could not be read."} {answer.next?.join(" ")}
+      </p>
+    );
+  }
+  if (order.status !== "pending_payment") {
+    return (
+      <div className="mt-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Nothing to pay</h1>
+        <p className="mt-2">
+          This letter is <strong>{order.status.replace(/_/g, " ")}</strong>. <a className="font-semibold text-blue-800 underline" href={`/sent/${order.id}`}>See the letter and its receipt</a>.
+        </p>
+      </div>
+    );
+  }
+
+  const secret = answer.payment_client_secret;
+  return (
+    <div className="flex flex-col gap-4">
+      {rail === "local" ? (
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Local test checkout: this deployment has no payment provider configured, so no real card is charged.
+          {liveCarrier ? "" : " No live print-and-mail carrier is configured either: the letter goes to the sandbox carrier and is not printed."}
+        </p>
+      ) : null}
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Pay for your letter to {order.to.city}, {order.to.state}</h1>
+        <p className="mt-1 text-3xl font-semibold" data-testid="checkout-amount">{dollars(order.price_cents)}</p>
+        <p className="mt-2 text-sm text-stone-700" role="status">{answer.reason}</p>
+      </div>
+      <table className="w-full max-w-md text-sm">
+        <caption className="sr-only">Price breakdown</caption>
+        <tbody>
+          {order.breakdown.map((l) => (
+            <tr key={l.id}>
+              <td className="py-0.5 pr-2">{l.label}</td>
+              <td className="py-0.5 text-right tabular-nums">{dollars(l.amount_cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section aria-labelledby="card-heading" className="rounded-lg border border-stone-200 bg-white p-4">
+        <h2 id="card-heading" className="text-lg font-semibold">Card</h2>
+        {typeof answer.payment_url === "string" ? (
+          <p className="mt-2">
+            <a className="font-semibold text-blue-800 underline" href={answer.payment_url}>Pay on the secure checkout page</a>
+          </p>
+        ) : !secret ? (
+          <p role="alert" className="mt-2 text-sm text-red-900">The payment step could not be found for this order. Reload the page; if it stays, cancel below and send the letter again.</p>
+        ) : rail === "stripe" && publishableKey ? (
+          <StripeEmbeddedCheckout publishableKey={publishableKey} clientSecret={secret} />
+        ) : (
+          <LocalCardForm clientSecret={secret} amountLabel={dollars(order.price_cents)} />
+        )}
+      </section>
+
+      <section aria-labelledby="cancel-heading" className="flex flex-col gap-2 text-sm">
+        <h2 id="cancel-heading" className="text-lg font-semibold">Not sending it after all?</h2>
+        {stored?.cancelToken ? (
+          <CancelOrderButton order={order} cancelToken={stored.cancelToken} onCanceled={(o) => setAnswer((a) => (a ? { ...a, order: o } : a))} />
+        ) : (
+          <p>Leave this page: an unpaid letter is canceled by itself after 24 hours, and nothing is charged.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { dollars } from "@/components/compose/api";
+import type { Quoted } from "@/components/compose/use-live-quote";
+
+type Props = {
+  /** The quote on screen (possibly of an earlier version of the letter). */
+  quote: Quoted | null;
+  /** Whether `quote` is the price of the letter as it is now. */
+  fresh: boolean;
+  pending: boolean;
+  sandbox: boolean;
+  /** What is still missing before a price can be given, in words. */
+  missing: string | null;
+  /** The service could not price the letter as it is (its reason is shown beside the fields). */
+  blocked: boolean;
+};
+
+const pages = (n: number) => `${n} page${n === 1 ? "" : "s"}`;
+
+/**
+ * The live price and the proof. Its size is fixed (the table's lines and the proof's box are
+ * reserved), so the page does not move when a new quote arrives.
+ */
+export function QuotePanel({ quote, fresh, pending, sandbox, missing, blocked }: Props) {
+  const status = pending
+    ? "Pricing the letter…"
+    : blocked
+      ? "No price yet: fix what is marked in red, and the letter is priced again."
+    : quote && fresh
+      ? `Price ${dollars(quote.priceCents)} for ${pages(quote.pageCount)}.`
+      : (missing ?? (quote ? "This price is for an earlier version of the letter." : ""));
+  return (
+    <section aria-labelledby="quote-heading" className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="quote-heading" className="text-lg font-semibold">Price and proof</h2>
+      <p className="min-h-5 text-sm text-stone-600" aria-live="polite" data-testid="quote-status">{status}</p>
+      <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
+        {/* A price of an earlier version stays readable (no fading: contrast), marked as outdated. */}
+        <div className={`min-h-44 rounded ${quote && !fresh ? "outline-2 outline-offset-4 outline-dashed outline-stone-400" : ""}`} aria-busy={pending}>
+          {quote ? (
+            <>
+              <table className="w-full text-sm">
+                <caption className="sr-only">Price breakdown</caption>
+                <tbody>
+                  {quote.breakdown.map((l) => (
+                    <tr key={l.id}>
+                      <td className="py-0.5 pr-2">{l.label}</td>
+                      <td className="py-0.5 text-right tabular-nums">{dollars(l.amount_cents)}</td>
+                    </tr>
+                  ))}
+                  <tr className="border-t border-stone-200 font-semibold">
+                    <td className="pt-1">Total ({pages(quote.pageCount)})</td>
+                    <td className="pt-1 text-right tabular-nums" data-testid="quote-total">{dollars(quote.priceCents)}</td>
+                  </tr>
+                </tbody>
+              </table>
+              {sandbox ? <p className="mt-2 text-xs text-stone-600">Sandbox letters are free: you are not charged this amount.</p> : null}
+              {quote.proof.notes.map((n) => (
+                <p key={n} className="mt-1 text-xs text-amber-900">{n}</p>
+              ))}
+            </>
+          ) : (
+            <p className="text-sm text-stone-600">The price appears here as soon as both addresses and the letter are filled in.</p>
+          )}
+        </div>
+        <figure className="flex flex-col items-start gap-1 sm:items-center">
+          <div className="flex h-[207px] w-[160px] items-center justify-center border border-stone-300 bg-stone-50 shadow-sm">
+            {quote ? (
+              <a href={quote.proof.pdfPath} target="_blank" rel="noopener">
+                {/* The proof is the exact PDF that will print; its page 1 is drawn by the service. */}
+                <img src={quote.proof.thumbnailPath} alt="Proof of page 1 as it will print" width={160} height={207} className={fresh ? "" : "opacity-50"} />
+              </a>
+            ) : (
+              <span className="p-2 text-center text-xs text-stone-600">The proof appears here</span>
+            )}
+          </div>
+          <figcaption className="min-h-10 text-xs">
+            {quote ? (
+              <>
+                <a className="font-medium text-blue-800 underline" href={quote.proof.pdfPath} target="_blank" rel="noopener">
+                  Open the proof (PDF)
+                </a>
+                <span className="block text-stone-600">Exactly what will print.</span>
+              </>
+            ) : null}
+          </figcaption>
+        </figure>
+      </div>
+    </section>
+  );
+}

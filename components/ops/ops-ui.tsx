@@ -1,0 +1,74 @@
+// Small building blocks of the operator console's pages (server components, no JavaScript).
+
+export function Notice({ tone, children, testId }: { tone: "error" | "info" | "ok"; children: React.ReactNode; testId?: string }) {
+  const cls = { error: "border-red-300 bg-red-50 text-red-900", info: "border-amber-300 bg-amber-50 text-amber-900", ok: "border-green-300 bg-green-50 text-green-900" }[tone];
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded border p-3 text-sm ${cls}`} data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+export function When({ at }: { at: Date | string | null | undefined }) {
+  if (!at) return <span className="text-stone-600">never</span>;
+  const d = typeof at === "string" ? new Date(at) : at;
+  return <time dateTime={d.toISOString()}>{d.toISOString().slice(0, 16).replace("T", " ")} UTC</time>;
+}
+
+export function money(cents: number): string {
+  return `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+const STATUS_TONES: Record<string, string> = {
+  held_for_review: "bg-amber-100 text-amber-900",
+  screening: "bg-sky-100 text-sky-900",
+  pending_payment: "bg-sky-100 text-sky-900",
+  submitted: "bg-indigo-100 text-indigo-900",
+  mailed: "bg-indigo-100 text-indigo-900",
+  delivered: "bg-green-100 text-green-900",
+  refused: "bg-red-100 text-red-900",
+  failed: "bg-red-100 text-red-900",
+  canceled: "bg-stone-200 text-stone-800",
+  pending: "bg-amber-100 text-amber-900",
+  sent: "bg-green-100 text-green-900",
+};
+
+export function Badge({ children, tone }: { children: React.ReactNode; tone?: string }) {
+  const cls = STATUS_TONES[tone ?? String(children)] ?? "bg-stone-200 text-stone-800";
+  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${cls}`}>{children}</span>;
+}
+
+/** Label and value pairs that wrap on narrow screens. */
+export function Facts({ items }: { items: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-stone-600">{label}</dt>
+          <dd className="mb-1 break-words sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function PageTitle({ children, lead }: { children: React.ReactNode; lead?: React.ReactNode }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">{children}</h1>
+      {lead ? <p className="mt-1 text-sm text-stone-600">{lead}</p> : null}
+    </div>
+  );
+}
+
+export const buttonClass =
+  "inline-flex min-h-10 items-center rounded px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
+export const primaryButton = `${buttonClass} bg-stone-900 text-white hover:bg-stone-700 focus-visible:ring-stone-900`;
+export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700`;
+export const quietButton = `${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 focus-visible:ring-stone-900`;
+export const inputClass = "w-full rounded border border-stone-400 bg-white px-2 py-1.5 text-base focus:outline-2 focus:outline-blue-600";
+export const linkClass = "text-blue-800 underline hover:text-blue-950";
+
+export function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}

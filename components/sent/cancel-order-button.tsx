@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import { callApi, type Envelope } from "@/components/compose/api";
+import type { Order } from "@/components/sent/use-order";
+
+// Cancels with the order's cancel token (kept in this browser when the order was placed):
+// DELETE /v1/orders/{id} with X-Capability-Token. Asks once before canceling.
+
+type Props = { order: Order; cancelToken: string; onCanceled: (order: Order) => void };
+
+export function CancelOrderButton({ order, cancelToken, onCanceled }: Props) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Envelope | null>(null);
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    const res = await callApi("DELETE", `/v1/orders/${encodeURIComponent(order.id)}`, undefined, { "X-Capability-Token": cancelToken });
+    setBusy(false);
+    setAsking(false);
+    if (res.status === "ok" && res.order) return onCanceled(res.order as Order);
+    setError(res);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {asking ? (
+        <div className="flex flex-wrap items-center gap-2 rounded border border-red-300 bg-red-50 p-3 text-sm">
+          <p className="w-full font-medium text-red-950">Cancel this letter? It will not be printed or mailed, and nothing is charged.</p>
+          <button type="button" onClick={cancel} disabled={busy} className="rounded bg-red-800 px-4 py-2 font-semibold text-white disabled:opacity-60">
+            {busy ? "Canceling…" : "Yes, cancel it"}
+          </button>
+          {/* Focus lands on the safe choice. */}
+          <button type="button" autoFocus onClick={() => setAsking(false)} disabled={busy} className="rounded border border-stone-500 bg-white px-4 py-2 font-medium">
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <button type="button" onClick={() => setAsking(true)} className="self-start rounded border border-red-800 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+          Cancel this letter
+        </button>
+      )}
+      {error ? (
+        <div role="alert" className="rounded bg-red-50 p-3 text-sm text-red-950">
+          <p>{error.reason}</p>
+          {error.next?.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {error.next.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

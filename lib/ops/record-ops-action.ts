@@ -1,0 +1,13 @@
+import { db } from "@/lib/db";
+
+export type OpsAction = "order.release" | "order.refuse" | "key.issue" | "key.disable" | "feedback.handle" | "feedback.reopen";
+
+/** Writes what an operator did to the audit log (shown on /ops/logs). */
+export async function recordOpsAction(operator: string, action: OpsAction, subject: string, detail?: string): Promise<void> {
+  await db().opsAuditEntry.create({ data: { operator, action, subject, detail: detail ?? null } });
+}
+
+export async function listOpsActions(limit = 50) {
+  const rows = await db().opsAuditEntry.findMany({ orderBy: [{ at: "desc" }, { id: "desc" }], take: limit });
+  return rows.map((r) => ({ id: r.id.toString(), operator: r.operator, action: r.action, subject: r.subject, detail: r.detail, at: r.at }));
+}

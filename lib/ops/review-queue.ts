@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { Address } from "@/lib/letters/schemas";
+import { refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
+import { operatorTag } from "@/lib/ops/operators";
+
+// The review queue: letters screening held for a person, oldest first, with what made it
+// hesitate, the letter itself and its proof. Releasing and refusing are the same lib calls as
+// `npm run orders -- release|refuse`; the console adds who did it, in an order event of kind
+// `operator` (kept out of the public timeline) and in the audit log.
+
+/** What a refusal says to the sender, word for word (refusal_reason and the refused e-mail). */
+export const RefusalReasonSchema = z
+  .string()
+  .trim()
+  .min(10, { error: "Write the reason the sender will read, at least 10 characters (for example: It threatens the recipient.)." })
+  .max(500, { error: "Shorten the reason to at most 500 characters: the sender reads it in an e-mail." });
+
+export const proofPaths = (proofId: string | null) => (proofId ? { pdf: `/v1/proofs/${proofId}.pdf`, png: `/v1/proofs/${proofId}.png` } : null);
+
+export async function listReviewQueue(limit = 50) {
+  const rows = await db().order.findMany({
+    where: { status: "held_for_review" },
+    orderBy: [{ updatedAt: "asc" }, { id: "asc" }],
+    take: limit,
+    include: { events: { where: { toStatus: "held_for_review" }, orderBy: { occurredAt: "desc" }, take: 1 } },
+  });
+  return rows.map((o) => {
+    const to = o.recipient as unknown as Address;
+    const held = o.events[0];
+    return {
+      id: o.id,
+      sandbox: o.sandbox,
+      heldAt: held?.occurredAt ?? o.updatedAt,
+      createdAt: o.createdAt,
+      why: (held?.cause ?? "").replace(/^held for review:\s*/, "") || "Screening could not decide.",
+      format: o.format,
+      mailClass: o.mailClass,
+      pageCount: o.pageCount,
+      priceCents: o.priceCents,
+      text: o.text,
+      contentKind: o.contentKind,
+      proof: proofPaths(o.proofId),
+      to: { city: to.city, state: to.state },
+    };
+  });
+}
+
+export async function countHeldOrders(): Promise<number> {
+  return db().order.count({ where: { status: "held_for_review" } });
+}
+
+/** Hands a held letter to the carrier (its card is captured) and records the operator. */
+export async function releaseByOperator(orderId: string, operator: string): Promise<void> {
+  await releaseHeldOrder(orderId);
+  await recordOperatorEvent(orderId, operator, "order.release", `released by ${operatorTag(operator)}`);
+}
+
+/** Refuses a held letter with the reason its sender will read (its payment is released). */
+export async function refuseByOperator(orderId: string, reason: string, operator: string): Promise<void> {
+  const why = RefusalReasonSchema.parse(reason);
+  await refuseOrder(orderId, why);
+  await recordOperatorEvent(orderId, operator, "order.refuse", `refused by ${operatorTag(operator)}: ${why}`);
+}
+
+async function recordOperatorEvent(orderId: string, operator: string, action: "order.release" | "order.refuse", cause: string): Promise<void> {
+  await db().$transaction([
+    db().orderEvent.create({ data: { orderId, kind: "operator", cause } }),
+    db().opsAuditEntry.create({ data: { operator, action, subject: orderId, detail: cause } }),
+  ]);
+}

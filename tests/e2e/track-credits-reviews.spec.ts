@@ -1,0 +1,215 @@
+import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { checkPage } from "./support/page-checks";
+
+// The public pages of issue 8 (items 4 to 6): tracking, credits and the reviews wall. Each of
+// them works without JavaScript; only the local rail's card form (another page) needs it.
+
+const letter = (over: Record<string, unknown> = {}) => ({
+  mail_class: "first_class",
+  to: { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" },
+  from: { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
+  text: "Dear Ada,\n\nThe engine is ready.\n\nCharles",
+  sandbox: true,
+  ...over,
+});
+
+async function sendLetter(request: APIRequestContext, over: Record<string, unknown> = {}) {
+  const body = letter(over);
+  const quote = await (await request.post("/v1/quotes", { data: body })).json();
+  const res = await request.post("/v1/orders", { data: { ...body, confirmation_token: quote.confirmation_token } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+/**
+ * The page checks on a page read without JavaScript: axe needs script to run, so the same
+ * address is opened again in a context that has it (these pages render the same either way).
+ */
+async function checkServedPage(browser: Browser, testInfo: TestInfo, path: string, name: string) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+  const page = await context.newPage();
+  await page.goto(path);
+  await checkPage(page, testInfo, name);
+  await context.close();
+}
+
+async function payWithCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a sandbox letter followed on its tracking page to delivered: stepper, route and timeline", async ({ page, request, browser }, testInfo) => {
+    const email = `ada.${Date.now()}@example.com`;
+    const order = await sendLetter(request, { email });
+    const trackingPath = new URL(order.tracking_url).pathname;
+
+    await page.goto(trackingPath);
+    await expect(page.getByRole("heading", { level: 1, name: "To Albany, NY" })).toBeVisible();
+    await expect(page.getByTestId("sandbox-note")).toContainText("simulated");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /ALBANY, NY/);
+    await checkServedPage(browser, testInfo, trackingPath, "track-in-transit");
+
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("tracking-status")).toHaveText("delivered");
+    }).toPass({ timeout: 40_000, intervals: [1_000] });
+
+    const stepper = page.getByRole("list", { name: "Progress" });
+    await expect(stepper.getByRole("listitem")).toHaveCount(5);
+    await expect(stepper.locator('[aria-current="step"]')).toContainText("Delivered");
+    await expect(stepper.locator('[aria-current="step"]')).toContainText("(done)");
+
+    // The route: one image named by the sentence under it; origin is the first scan's place.
+    const route = page.getByRole("img", { name: /^Route from Troy, NY to Albany, NY by way of .+\. Delivered in Albany, NY\.$/ });
+    await expect(route).toBeVisible();
+    await expect(page.getByTestId("route-description")).toHaveText(/^Route from Troy, NY to Albany, NY/);
+    await expect(route.locator("circle")).not.toHaveCount(0);
+
+    const timeline = page.getByRole("list", { name: "Timeline" });
+    await expect(timeline.getByText("Delivered", { exact: true })).toBeVisible();
+    await expect(timeline.getByText("In Local Area")).toBeVisible();
+    await expect(timeline.locator("time[datetime]").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
+    await expect(page.getByText(/^Delivered in Albany, NY on .+ UTC\.$/)).toBeVisible();
+    // Ended: no more refreshing.
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    // Never street lines, the sender or the e-mail.
+    for (const secret of ["12 Main St", "Babbage", "1 Engine Row", email]) await expect(page.locator("body")).not.toContainText(secret);
+    await checkServedPage(browser, testInfo, trackingPath, "track-delivered");
+  });
+
+  test("a canceled letter's tracking page says so and where it stopped", async ({ page, request, browser }, testInfo) => {
+    const order = await sendLetter(request, { to: { ...letter().to, name: "Sandbox Hold" } });
+    // Held before hand-off: the page refreshes itself, and says how to stop that.
+    await page.goto(new URL(order.tracking_url).pathname);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
+    await page.getByRole("link", { name: "Stop updating" }).click();
+    await expect(page.getByTestId("refresh-note")).toContainText("Updates are paused.");
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+
+    const del = await request.delete(`/v1/orders/${order.order.id}`, { headers: { "X-Capability-Token": order.capability.cancel_token } });
+    expect(del.status(), await del.text()).toBe(200);
+
+    await page.goto(new URL(order.tracking_url).pathname);
+    await expect(page.getByTestId("tracking-ending")).toContainText("Canceled");
+    await expect(page.getByTestId("tracking-ending")).toContainText("nothing is charged");
+    await expect(page.getByRole("list", { name: "Progress" }).locator('[aria-current="step"]')).toContainText("Received (stopped here)");
+    await expect(page.getByRole("img", { name: "Route to Albany, NY. The letter was not mailed." })).toBeVisible();
+    await checkServedPage(browser, testInfo, new URL(order.tracking_url).pathname, "track-canceled");
+  });
+
+  test("an unknown tracking code says how to get a good link", async ({ page }) => {
+    await page.goto("/t/0000000000000000");
+    await expect(page.getByRole("heading", { name: "We cannot find this letter" })).toBeVisible();
+  });
+});
+
+test("a credit pack bought from /credits on the local card rail, then its balance looked up without JavaScript", async ({ page, browser, request }, testInfo) => {
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+  const plain = await noJs.newPage();
+
+  // The purchase form itself is a plain form post: it lands on the payment page without JavaScript.
+  await plain.goto("/credits");
+  await expect(plain.getByRole("heading", { level: 1, name: "Credits" })).toBeVisible();
+  await checkServedPage(browser, testInfo, "/credits", "credits");
+  await plain.getByRole("radio", { name: /Starter/ }).check();
+  await plain.getByLabel("E-mail for the receipt (optional)").fill(`buyer.${Date.now()}@example.com`);
+  await plain.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(plain).toHaveURL(/\/pay\/cs_local_[a-z0-9]{24}$/);
+  const payUrl = new URL(plain.url()).pathname;
+
+  // Paying on the local rail's card form (which needs JavaScript).
+  await page.goto(payUrl);
+  await expect(page.getByRole("heading", { name: /Starter/ })).toBeVisible();
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page.getByTestId("return-heading")).toHaveText("Your credit code");
+  const code = (await page.getByTestId("credit-code").textContent())!.trim();
+  expect(code).toMatch(/^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
+  await expect(page.getByRole("link", { name: "Check its balance any time" })).toHaveAttribute("href", `/credits?code=${code}`);
+
+  // The lookup, without JavaScript, typed in capitals.
+  await plain.goto("/credits");
+  await plain.getByLabel("Credit code").fill(code.toUpperCase());
+  await plain.getByRole("button", { name: "Look up" }).click();
+  await expect(plain).toHaveURL(/\/credits\?code=/);
+  const balance = plain.getByTestId("credit-balance");
+  await expect(balance).toContainText(code);
+  await expect(plain.getByTestId("balance-total")).toHaveText("$10.00");
+  await expect(plain.getByTestId("balance-face")).toHaveText("$10.00");
+  await expect(plain.getByTestId("balance-bonus")).toHaveText("$0.00");
+  await expect(balance.locator("time[datetime]")).toHaveCount(2);
+  await checkServedPage(browser, testInfo, new URL(plain.url()).pathname + new URL(plain.url()).search, "credits-balance");
+
+  // An unknown code and a malformed one say how to fix them.
+  await plain.goto("/credits?code=cc-zzzz-zzzz-zzzz");
+  await expect(plain.getByRole("alert")).toContainText("No credit account has this code. Check each character");
+  await expect(plain.getByLabel("Credit code")).toHaveAttribute("aria-invalid", "true");
+  await checkServedPage(browser, testInfo, "/credits?code=cc-zzzz-zzzz-zzzz", "credits-unknown-code");
+  await plain.getByLabel("Credit code").fill("cc-1234");
+  await plain.getByRole("button", { name: "Look up" }).click();
+  await expect(plain.getByRole("alert")).toContainText("That is not a credit code. A code is “cc-” and then three groups of 4 letters or digits");
+
+  // A purchase the form route refuses comes back with how to fix it, the e-mail kept.
+  const refused = await request.post("/credits/buy", { form: { pack: "starter", email: "not-an-address" }, maxRedirects: 0 });
+  expect(refused.status()).toBe(303);
+  await plain.goto(refused.headers().location);
+  await expect(plain.getByRole("alert")).toContainText("Enter an e-mail address such as name@example.com, or leave the field empty.");
+  await expect(plain.getByLabel("E-mail for the receipt (optional)")).toHaveValue("not-an-address");
+  await expect(plain.getByRole("radio", { name: /Starter/ })).toBeChecked();
+  await checkServedPage(browser, testInfo, refused.headers().location, "credits-buy-error");
+  await noJs.close();
+});
+
+test("the reviews wall shows a published review, without JavaScript", async ({ browser, request }, testInfo) => {
+  const before = await (await request.get("/v1/reviews")).json();
+  if (before.reviews.length === 0) {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto("/reviews");
+    await expect(page.getByTestId("reviews-empty")).toContainText("No reviews yet");
+    await expect(page.getByRole("link", { name: "Send a letter" })).toHaveAttribute("href", "/");
+    await context.close();
+    await checkServedPage(browser, testInfo, "/reviews", "reviews-empty");
+  }
+
+  // A live letter paid with credit from a pack bought over the API, delivered, then reviewed.
+  const started = await (await request.post("/v1/credits/checkout", { data: { pack: "starter" } })).json();
+  const sessionId = new URL(started.payment_url).pathname.split("/").pop();
+  const paid = await request.post("/pay/local/confirm", { data: { session_id: sessionId, card_number: "4242424242424242", expiry: "12/39", cvc: "123" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  let code = "";
+  await expect(async () => {
+    const checkout = await (await request.get(`/v1/credits/checkout/${started.checkout.id}`)).json();
+    expect(checkout.credit?.code).toBeTruthy();
+    code = checkout.credit.code;
+  }).toPass({ timeout: 10_000 });
+
+  const comment = `Looked great on arrival. ${Date.now()}`;
+  const order = await sendLetter(request, { sandbox: false, credit_code: code });
+  await expect(async () => {
+    const read = await (await request.get(`/v1/orders/${order.order.id}`)).json();
+    expect(read.order.status).toBe("delivered");
+  }).toPass({ timeout: 40_000, intervals: [1_000] });
+  const review = await request.post("/v1/reviews", {
+    headers: { "X-Capability-Token": order.capability.review_token },
+    data: { stars: 5, comment, name: "Charles B.", category: "personal_letter" },
+  });
+  expect(review.status(), await review.text()).toBe(201);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+  const page = await context.newPage();
+  await page.goto("/reviews");
+  await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+  const item = page.getByTestId("reviews-list").getByRole("listitem").filter({ hasText: comment });
+  await expect(item).toBeVisible();
+  await expect(item.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+  await expect(item).toContainText("Charles B., Troy, NY");
+  await expect(item.locator("time[datetime]")).toHaveCount(1);
+  await checkServedPage(browser, testInfo, "/reviews", "reviews");
+  await context.close();
+});
