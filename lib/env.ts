@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   // (the service's own test checkout page, no money moves), which production refuses.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_... or rk_...)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_...)").optional(),
+  // Stripe's publishable key: with it the pages mount Stripe's embedded checkout; without it
+  // card payments go through Stripe's hosted page.
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)").optional(),
   STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
   // Print and mail: the sandbox carrier (simulated; the default) or Lob's print-and-mail API
   // (needs LOB_API_KEY; a test_ key makes Lob simulate too). Production never sends a live

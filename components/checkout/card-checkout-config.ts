@@ -1,3 +1,5 @@
+import { env } from "@/lib/env";
+
 // Which card checkout the pages mount: Stripe's embedded checkout when Stripe is configured and
 // its publishable key is given; Stripe's hosted page when only the secret key is; otherwise the
 // local test rail's embedded card form. Server-only: it reads the environment.
@@ -8,7 +10,7 @@ export type CardCheckout =
   | { rail: "stripe"; uiMode: "hosted" };
 
 export function cardCheckout(): CardCheckout {
-  if (!process.env.STRIPE_SECRET_KEY) return { rail: "local", uiMode: "embedded" };
-  const publishableKey = process.env.STRIPE_PUBLISHABLE_KEY ?? process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: publishableKey } = env();
+  if (!STRIPE_SECRET_KEY) return { rail: "local", uiMode: "embedded" };
   return publishableKey ? { rail: "stripe", uiMode: "embedded", publishableKey } : { rail: "stripe", uiMode: "hosted" };
 }
