@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, type Format } from "@/lib/letters/formats";
 import { readCancelContext } from "@/lib/orders/read-cancel-context";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Cancel a letter", robots: { index: false } };
@@ -36,7 +37,7 @@ export default async function CancelPage({ searchParams }: Props) {
       </section>
     );
   }
-  const error = typeof q.error === "string" ? (ERRORS[q.error] ?? ERRORS.internal_error) : null;
+  const error = typeof q.error === "string" ? messageFor(ERRORS, q.error, ERRORS.internal_error) : null;
   const label = FORMAT_LABELS[ctx.format as Format] ?? ctx.format;
   const what = `${label.charAt(0).toLowerCase()}${label.slice(1)} to ${displayCity(ctx.to.city)}, ${ctx.to.state}`;
   return (
@@ -50,7 +51,7 @@ export default async function CancelPage({ searchParams }: Props) {
         </p>
       ) : ctx.stage === "cancelable" ? (
         <form method="post" action="/cancel/submit" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
-          <p>The letter has not gone to the printer yet ({ctx.status.replace("_", " ")}). Canceling is free and cannot be undone.</p>
+          <p>The letter has not gone to the printer yet ({ctx.status.replaceAll("_", " ")}). Canceling is free and cannot be undone.</p>
           <input type="hidden" name="token" value={token ?? ""} />
           <button type="submit" className="mt-4 rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2">
             Cancel this letter

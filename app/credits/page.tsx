@@ -5,6 +5,7 @@ import { readCreditBalance } from "@/lib/payments/credits";
 import { dollars } from "@/lib/payments/open-payment-link";
 import { CREDIT_PACK_IDS, CREDIT_PACKS } from "@/lib/payments/packs";
 import { formatDay } from "@/lib/tracking/format-tracking-time";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 // A looked-up code sits in the address (the lookup is a plain GET form): keep it out of
@@ -82,7 +83,7 @@ export default async function CreditsPage({ searchParams }: Props) {
   const rawCode = one(q.code);
   const lookup = await lookUp(rawCode);
   const buyError = one(q.buy_error);
-  const badFields = new Set(buyError === "validation_error" ? (one(q.fields) ?? "").split(",").filter((f) => f in FIELD_HELP) : []);
+  const badFields = new Set(buyError === "validation_error" ? (one(q.fields) ?? "").split(",").filter((f) => Object.hasOwn(FIELD_HELP, f)) : []);
   const chosenPack = one(q.pack);
   const now = Date.now();
 
@@ -165,7 +166,7 @@ export default async function CreditsPage({ searchParams }: Props) {
           Buy credit
         </h2>
         <p className="mt-1 text-sm text-stone-700">You pay by card on the next page; the code is shown as soon as the payment goes through.</p>
-        {buyError && buyError !== "validation_error" ? <Notice tone="error">{BUY_ERRORS[buyError] ?? BUY_ERRORS.internal_error}</Notice> : null}
+        {buyError && buyError !== "validation_error" ? <Notice tone="error">{messageFor(BUY_ERRORS, buyError, BUY_ERRORS.internal_error)}</Notice> : null}
         {badFields.size > 0 ? <Notice tone="error">{[...badFields].map((f) => FIELD_HELP[f]).join(" ")}</Notice> : null}
         <form method="post" action="/credits/buy" className="mt-4 flex flex-col gap-5">
           <fieldset aria-describedby={badFields.has("pack") ? "pack-error" : undefined}>

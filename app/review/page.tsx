@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { readReviewContext } from "@/lib/reviews/read-review-context";
 import { REVIEW_CATEGORIES, reviewCategoryLabel } from "@/lib/reviews/review-categories";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 // The token in the address is a capability: keep it out of search engines and Referer headers.
@@ -68,7 +69,7 @@ export default async function ReviewPage({ searchParams }: Props) {
     return (
       <article>
         <h1 className="text-2xl font-semibold tracking-tight">Review your letter</h1>
-        <Notice tone="error">{CODE_HELP[ctx.code] ?? ctx.message}</Notice>
+        <Notice tone="error">{messageFor(CODE_HELP, ctx.code, ctx.message)}</Notice>
         <p className="mt-4 text-sm text-stone-600">
           Review links arrive in the e-mail that says your letter was delivered. <a className="underline" href="/reviews">Read what other senders say</a>.
         </p>
@@ -79,7 +80,7 @@ export default async function ReviewPage({ searchParams }: Props) {
   const { letter } = ctx;
   const done = one(q.done) === "1";
   const code = one(q.error);
-  const errors = new Set(code === "validation_error" ? (one(q.fields) ?? "").split(",").filter((f) => f in FIELD_HELP) : []);
+  const errors = new Set(code === "validation_error" ? (one(q.fields) ?? "").split(",").filter((f) => Object.hasOwn(FIELD_HELP, f)) : []);
   const value = (f: string) => one(q[f]);
   const stars = Number(value("stars"));
   const cityValue = value("city") ?? ctx.defaults.city;
@@ -120,7 +121,7 @@ export default async function ReviewPage({ searchParams }: Props) {
         <Notice tone="info">{ctx.closedReason} Keep the link from the delivered e-mail: it opens the review once the letter has arrived.</Notice>
       ) : (
         <>
-          {code && code !== "validation_error" ? <Notice tone="error">{CODE_HELP[code] ?? CODE_HELP.internal_error}</Notice> : null}
+          {code && code !== "validation_error" ? <Notice tone="error">{messageFor(CODE_HELP, code, CODE_HELP.internal_error)}</Notice> : null}
           {errors.size > 0 ? <Notice tone="error">Some answers need a change; see the notes below.</Notice> : null}
           <form method="post" action="/review/submit" className="mt-6 flex flex-col gap-5">
             <input type="hidden" name="token" value={token ?? ""} />

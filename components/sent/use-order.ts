@@ -34,8 +34,8 @@ export function useOrder(id: string, poll: (a: OrderAnswer) => boolean, interval
 
   const refresh = useCallback(async () => {
     const res = (await callApi("GET", `/v1/orders/${encodeURIComponent(id)}`)) as OrderAnswer;
-    // A network blip keeps what was shown; the next tick tries again.
-    setAnswer((prev) => (res.http === 0 && prev ? prev : res));
+    // A network blip, a throttle or a server error keeps what was shown; the next tick tries again.
+    setAnswer((prev) => (transient(res) && prev ? prev : res));
     return res;
   }, [id]);
 
@@ -44,7 +44,7 @@ export function useOrder(id: string, poll: (a: OrderAnswer) => boolean, interval
     let live = true;
     const tick = async () => {
       const res = await refresh();
-      if (live && (res.http === 0 || pollRef.current(res))) timer = setTimeout(tick, intervalMs);
+      if (live && (transient(res) || pollRef.current(res))) timer = setTimeout(tick, intervalMs);
     };
     tick();
     return () => {
@@ -58,3 +58,8 @@ export function useOrder(id: string, poll: (a: OrderAnswer) => boolean, interval
 
 /** The public tracking page's path (the link is absolute, on the deployment's public URL). */
 export const trackingPath = (url: string) => new URL(url, "http://x").pathname;
+
+/** An answer that says nothing about the order: try again rather than show it. */
+function transient(res: OrderAnswer): boolean {
+  return res.http === 0 || res.http === 429 || res.http >= 500;
+}

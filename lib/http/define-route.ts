@@ -55,7 +55,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
   return async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
     const requestId = sanitizeRequestId(request.headers.get("x-request-id")) ?? newRequestId();
-    const path = new URL(request.url).pathname;
+    // Credit codes are bearer credentials and GET /v1/credits/{code} carries one in its path.
+    const path = new URL(request.url).pathname.replace(/cc-[a-z0-9]{4}-[a-z0-9]{4}-([a-z0-9]{4})/gi, "cc-****-****-$1");
     let response: Response;
     let code: string | undefined;
     let keyId: string | undefined;

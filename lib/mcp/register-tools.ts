@@ -28,7 +28,9 @@ export const MCP_INSTRUCTIONS = [
 const SendLetterInputSchema = z
   .strictObject({
     ...letterFields,
-    confirmation_token: z.string({ error: "confirmation_token is required: call quote_letter first" }).min(1).max(2000),
+    // Optional in the schema so that a missing token gets the API's own answer,
+    // 428 confirmation_required (action_required: quote first), not a bare validation error.
+    confirmation_token: letterFields.confirmation_token.describe("The confirmation_token from quote_letter (required; valid 30 minutes)."),
     idempotency_key: z
       .string({ error: "idempotency_key is required: a fresh UUID per letter, reused on every retry of it" })
       .min(1)

@@ -68,7 +68,8 @@ async function queueWebhook(tx: Tx, orderId: string, type: string, data: Record<
 
 async function queueEmail(tx: Tx, orderId: string, to: string, kind: OrderEmailKind): Promise<void> {
   const id = newEmailId();
-  // Each kind once per order: a status entered twice (a released hold re-screened) sends nothing new.
+  // Each kind once per order, whatever retries or duplicate transitions may come: the unique
+  // index (order_id, kind) is the backstop.
   const { count } = await tx.orderEmail.createMany({ data: [{ id, orderId, kind, to, state: "pending" }], skipDuplicates: true });
   if (count === 1) await enqueueJob(tx, NOTIFY_QUEUES.email, { emailId: id } satisfies EmailJob);
 }

@@ -16,14 +16,13 @@ const SESSION_HOURS = 12;
 
 export function opsAuthConfig(): NextAuthConfig {
   const e = env();
-  // A PUBLIC_BASE_URL that is set pins every URL next-auth builds (the route handler rewrites the
-  // request to it, and sign-in links always point at it), so the Host header cannot steer them.
-  // Without one, only development and tests run, on the default http://localhost:$PORT.
-  const pinnedBase = Boolean(process.env.PUBLIC_BASE_URL);
   return {
     secret: opsAuthSecret(),
     basePath: "/api/auth",
-    trustHost: pinnedBase || e.SERVICE_ENV !== "production",
+    // Every URL next-auth builds comes from PUBLIC_BASE_URL (required in production): the route
+    // handler rewrites each request to it and sign-in links always point at it, so the Host
+    // header a client sends never steers them.
+    trustHost: true,
     // Decided once from the configured base, so that the route handler and server components
     // always agree on the cookie names (__Secure- over https).
     useSecureCookies: e.PUBLIC_BASE_URL.startsWith("https://"),

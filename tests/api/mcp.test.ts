@@ -49,7 +49,8 @@ describe("MCP tools", () => {
       expect(t.description!.length, t.name).toBeGreaterThan(80);
     }
     const send = tools.find((t) => t.name === "send_letter")!;
-    expect(send.inputSchema.required).toEqual(expect.arrayContaining(["confirmation_token", "idempotency_key", "to", "from", "mail_class"]));
+    expect(send.inputSchema.required).toEqual(expect.arrayContaining(["idempotency_key", "to", "from", "mail_class"]));
+    expect(JSON.stringify(send.inputSchema.properties)).toMatch(/confirmation_token[\s\S]*quote_letter/);
     expect(send.description).toMatch(/quote_letter/);
     expect(send.description).toMatch(/same idempotency_key|reuse it/i);
     expect(client.getInstructions()).toMatch(/1\. quote_letter[\s\S]*2\. send_letter[\s\S]*3\. get_letter_status/);
@@ -93,6 +94,10 @@ describe("MCP tools", () => {
     expect(forged.data).toMatchObject({ status: "failed", code: "confirmation_invalid", retryable: false });
     expect(forged.data.next.length).toBeGreaterThan(0);
     expect(typeof forged.data.reason).toBe("string");
+
+    // No token at all: the API's own answer, quote first (spec 7: 428 confirmation_required).
+    const unquoted = await callTool(client, "send_letter", { ...body, idempotency_key: randomUUID() });
+    expect(unquoted.data).toMatchObject({ status: "action_required", code: "confirmation_required", retryable: false });
 
     // Arguments that break the input schema: the SDK's refusal, in the same envelope.
     const noKey = await callTool(client, "send_letter", { ...body, confirmation_token: "x" });
@@ -140,5 +145,15 @@ describe("MCP tools", () => {
     expect(await evil.json()).toMatchObject({ status: "failed", code: "origin_not_allowed" });
     expect((await post("http://mail.test")).status).toBe(200);
     expect((await post()).status).toBe(200);
+  });
+
+  it("refuses a body larger than any letter before reading it all", async () => {
+    const res = await fetch(`${server.origin}/v1/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "x".repeat(16_000_000),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: "failed", code: "body_too_large" });
   });
 });

@@ -258,6 +258,18 @@ describe("the review page's form (no JavaScript)", () => {
     expect(await db().review.count({ where: { orderId: order.id } })).toBe(0);
   });
 
+  it("keeps the way back short enough to follow: a very long comment is not carried in the address", async () => {
+    const comment = "中".repeat(2000); // 2000 characters, 18 KB once percent-encoded
+    const res = await form({ token: "cap_x", stars: "9", comment, name: "Ada", category: "greeting" });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location.length).toBeLessThan(8_000);
+    const q = new URL(location, "http://mail.test").searchParams;
+    expect(q.get("error")).toBe("validation_error");
+    expect(q.get("name")).toBe("Ada");
+    expect(q.has("comment")).toBe(false);
+  });
+
   it("answers a cancel token or an undelivered letter with a code the page explains", async () => {
     const order = await deliveredSandboxOrder();
     const cancel = await form({ token: order.capability.cancel_token, stars: "5", comment: "x", name: "A", category: "other" });

@@ -67,10 +67,24 @@ describe("racing actors on one order", () => {
     ]);
     const winners = outcomes.slice(0, 3).filter((o) => o.status === "fulfilled");
     expect(winners).toHaveLength(1);
+    // The losers are told why, as a 409 they can act on, never an unexplained error.
+    for (const lost of outcomes.slice(0, 2).filter((o) => o.status === "rejected")) {
+      expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: "order_state_conflict" });
+    }
     const events = await db().orderEvent.findMany({ where: { orderId: id, kind: "status", fromStatus: "held_for_review" } });
     expect(events).toHaveLength(1);
     expect(["submitted", "refused", "canceled"]).toContain(events[0].toStatus);
     expect((await db().order.findUniqueOrThrow({ where: { id } })).status).toBe(events[0].toStatus);
+  });
+
+  it("refusing a letter twice, or after it was released, answers 409 order_state_conflict", async () => {
+    const held = await sendSandboxLetter({ text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
+    const id = held.json.order.id;
+    const twice = await Promise.allSettled([refuseOrder(id, "first"), refuseOrder(id, "second")]);
+    expect(twice.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect((twice.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "order_state_conflict" });
+    await expect(releaseHeldOrder(id)).rejects.toMatchObject({ code: "order_state_conflict" });
+    expect(await db().orderEvent.count({ where: { orderId: id, kind: "status", toStatus: "refused" } })).toBe(1);
   });
 
   it("ten screening passes of one order at once (job retries, a request and its backstop) hand it over once", async () => {

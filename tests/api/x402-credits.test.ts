@@ -333,7 +333,7 @@ describe("POST /v1/x402/credits: refused payments", () => {
 describe("POST /v1/x402/credits: sandbox, keys and throttle", () => {
   it("mints a real code with sandbox: true, with no facilitator call and no charge", async () => {
     const calls = facilitator.requests.length;
-    const res = await post({ pack: "plus", sandbox: true, email: "test@example.com" }, { "X-PAYMENT": "ignored" });
+    const res = await post({ pack: "plus", sandbox: true, email: "test@example.com" }, { "X-PAYMENT": "ignored", "PAYMENT-SIGNATURE": "ignored too, and different" });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ status: "ok", pack: "plus", face_cents: 5000, bonus_cents: 750, sandbox: true, replayed: false });
     expect(res.json).not.toHaveProperty("settlement");

@@ -1,32 +1,16 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { sendSandboxLetter } from "./support/letters";
 
 // What a sender receives, read the way a person reads it: the e-mails in the development
 // mailbox (no SMTP configured here), the links in them, and the pages those links open. All of
 // it with JavaScript off: these pages only show data and post plain forms.
 test.use({ javaScriptEnabled: false });
 
-const letter = (over: Record<string, unknown> = {}) => ({
-  mail_class: "first_class",
-  to: { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" },
-  from: { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
-  text: "Dear Ada,\n\nThe engine is ready.\n\nCharles",
-  sandbox: true,
-  ...over,
-});
-
-async function sendSandbox(request: APIRequestContext, over: Record<string, unknown>) {
-  const body = letter(over);
-  const quote = await (await request.post("/v1/quotes", { data: body })).json();
-  const res = await request.post("/v1/orders", { data: { ...body, confirmation_token: quote.confirmation_token } });
-  expect(res.status()).toBe(201);
-  return res.json();
-}
-
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 test("the e-mails of a delivered letter are in the mailbox, and the delivered one leads to the review form", async ({ page, request }) => {
   const email = uniqueEmail("ada");
-  const order = await sendSandbox(request, { email });
+  const order = await sendSandboxLetter(request, { email });
   const trackingPath = new URL(order.tracking_url).pathname;
 
   // The tracking page works without JavaScript and refreshes itself while the letter travels.
@@ -69,7 +53,7 @@ test("the e-mails of a delivered letter are in the mailbox, and the delivered on
 
 test("the receipt of a letter held for review links to a cancel page whose button cancels it", async ({ page, request }) => {
   const email = uniqueEmail("grace");
-  const order = await sendSandbox(request, { email, text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
+  const order = await sendSandboxLetter(request, { email, text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
   expect(order.order.status).toBe("held_for_review");
 
   const receipt = page.getByRole("link", { name: /We have your letter/ }).and(page.locator(`:has-text("${email}")`));

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
+import { sendSandboxLetter } from "./support/letters";
 
 // The operator console (issue 8): an operator signs in with the link mailed to them (read from
 // the development mailbox), reads a held letter and releases it, searches orders, handles
@@ -10,17 +11,7 @@ const OPERATOR = "ops@example.com";
 const HELD_TEXT = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
 
 async function heldSandboxLetter(request: APIRequestContext) {
-  const body = {
-    mail_class: "first_class",
-    to: { name: "Fred Ross", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" },
-    from: { name: "Dan Smith", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
-    text: HELD_TEXT,
-    sandbox: true,
-  };
-  const quote = await (await request.post("/v1/quotes", { data: body })).json();
-  const res = await request.post("/v1/orders", { data: { ...body, confirmation_token: quote.confirmation_token } });
-  expect(res.status()).toBe(201);
-  const json = await res.json();
+  const json = await sendSandboxLetter(request, { to: { name: "Fred Ross", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" }, from: { name: "Dan Smith", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" }, text: HELD_TEXT });
   expect(json.order.status).toBe("held_for_review");
   return json.order.id as string;
 }

@@ -1,25 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
+import { letter, sendSandboxLetter as sendLetter } from "./support/letters";
 
 // The public pages of issue 8 (items 4 to 6): tracking, credits and the reviews wall. Each of
 // them works without JavaScript; only the local rail's card form (another page) needs it.
-
-const letter = (over: Record<string, unknown> = {}) => ({
-  mail_class: "first_class",
-  to: { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" },
-  from: { name: "Charles Babbage", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" },
-  text: "Dear Ada,\n\nThe engine is ready.\n\nCharles",
-  sandbox: true,
-  ...over,
-});
-
-async function sendLetter(request: APIRequestContext, over: Record<string, unknown> = {}) {
-  const body = letter(over);
-  const quote = await (await request.post("/v1/quotes", { data: body })).json();
-  const res = await request.post("/v1/orders", { data: { ...body, confirmation_token: quote.confirmation_token } });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
-}
 
 /**
  * The page checks on a page read without JavaScript: axe needs script to run, so the same

@@ -1,18 +1,13 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { restoreEnvAfterEach, setFreshEnv } from "@/tests/support/fresh-env";
 
 // The payment settings are checked at start: Stripe needs its webhook secret (payments are only
 // confirmed by signed events), and production never runs on the local rail, which takes no money.
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+restoreEnvAfterEach();
 
 async function freshEnv(vars: Record<string, string | undefined>) {
-  vi.resetModules();
-  process.env = { ...saved, DATABASE_URL: "postgresql://x@127.0.0.1/x", SERVICE_ENV: "development", STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, ...vars };
-  for (const [k, v] of Object.entries(process.env)) if (v === undefined) delete process.env[k];
+  setFreshEnv({ STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, ...vars });
   const { env } = await import("@/lib/env");
   return env;
 }

@@ -1,21 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { restoreEnvAfterEach, setFreshEnv } from "@/tests/support/fresh-env";
 import { DEFAULT_ASSETS } from "@x402/evm";
 import { X402_NETWORKS } from "@/lib/payments/x402/networks";
 
 // The x402 settings are checked at start: a facilitator needs a payee, production only takes
 // mainnet USDC over https, and a token other than USDC needs its EIP-712 domain.
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  vi.resetModules();
-});
+restoreEnvAfterEach();
 
 async function freshEnv(vars: Record<string, string | undefined>) {
-  vi.resetModules();
-  process.env = { ...saved, DATABASE_URL: "postgresql://x@127.0.0.1/x", SERVICE_ENV: "development", ...vars };
-  for (const k of Object.keys(process.env)) if (k.startsWith("X402_") && !(k in vars)) delete process.env[k];
-  for (const [k, v] of Object.entries(process.env)) if (v === undefined) delete process.env[k];
+  setFreshEnv(vars, [/^X402_/]);
   const { env } = await import("@/lib/env");
   return env;
 }

@@ -5,6 +5,7 @@ import { auth } from "@/lib/ops/auth";
 import { isOperator } from "@/lib/ops/operators";
 import { safeReturnPath } from "@/lib/ops/require-operator";
 import { SIGN_IN_LINK_MINUTES } from "@/lib/ops/send-sign-in-link";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -24,7 +25,7 @@ export default async function OpsSignInPage({ searchParams }: Props) {
   const q = await searchParams;
   const next = safeReturnPath(one(q.next));
   const errorCode = one(q.error);
-  const error = errorCode ? (ERRORS[errorCode] ?? ERRORS.Configuration) : null;
+  const error = errorCode ? messageFor(ERRORS, errorCode, ERRORS.Configuration) : null;
   const email = (await auth())?.user?.email;
   const signedIn = email && isOperator(email) ? email : null;
   const emailError = errorCode === "email";

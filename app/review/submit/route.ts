@@ -10,6 +10,7 @@ import { ReviewRequestSchema, submitReview } from "@/lib/reviews/submit-review";
 // page would echo as a message; the entered values come back so nothing typed is lost.
 
 const MAX_FORM_BYTES = 32_000;
+const MAX_BACK_QUERY = 6_000;
 const FIELDS = ["stars", "comment", "name", "city", "state", "category"] as const;
 
 export async function POST(request: Request): Promise<Response> {
@@ -23,8 +24,11 @@ export async function POST(request: Request): Promise<Response> {
   const token = form.get("token")?.trim() || null;
   const back = (extra: Record<string, string>, keepValues: boolean) => {
     const q = new URLSearchParams(token ? { token } : {});
-    if (keepValues) for (const f of FIELDS) if (form.get(f)) q.set(f, form.get(f)!);
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
+    if (keepValues) for (const f of FIELDS) if (form.get(f)) q.set(f, form.get(f)!);
+    // The typed values ride back in the address so nothing is lost, but a long comment in
+    // non-Latin script can outgrow a request line (16 KB); then the comment is not carried.
+    if (q.toString().length > MAX_BACK_QUERY) q.delete("comment");
     return backTo(q);
   };
 

@@ -8,6 +8,7 @@ import type { Caller, RouteResult } from "@/lib/http/define-route";
 import { throttle } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
 import { mintCredit } from "@/lib/payments/credits";
+import { readPaymentHeader } from "@/lib/payments/x402/payment-payload";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/packs";
 import { X402_NETWORKS } from "@/lib/payments/x402/networks";
 import { UnreadablePayment, decodePayment, describeMismatch, eip3009Of, type Eip3009Payment } from "@/lib/payments/x402/payment-payload";
@@ -36,7 +37,7 @@ const RACE_WAIT_MS = 2_000;
 
 type PaymentKey = { network: string; asset: string; payer: string; nonce: string };
 
-export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller, paymentHeader: string | null): Promise<RouteResult> {
+export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller, headers: Headers): Promise<RouteResult> {
   await throttle("x402_credits", caller);
   // Sandbox takes no payment, so any payment header sent with it is ignored (and never charged).
   if (req.sandbox) return mintSandboxPack(req);
@@ -44,6 +45,8 @@ export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller
     throw new ApiError("sandbox_only_key", "An ak_test_ key may only mint sandbox credit codes; nothing was charged.", { next: ["Set sandbox: true, or use an ak_live_ key."] });
   }
 
+  // Read only now: a sandbox purchase ignores payment headers, however they disagree.
+  const paymentHeader = readPaymentHeader(headers);
   const settings = x402Settings();
   const server = await x402Server(settings);
   const requirements = await packRequirements(server, settings, req.pack);
@@ -120,7 +123,8 @@ async function mintPaidPack(req: X402CreditsRequest, settings: X402Settings, key
       });
       return minted;
     });
-    log.info({ code: credit.code, pack: req.pack, network: settings.network, txHash, payer: key.payer }, "x402 credit pack minted");
+    // The code is a bearer credential: only its last group goes to the logs.
+    log.info({ codeHint: credit.code.slice(-4), pack: req.pack, network: settings.network, txHash, payer: key.payer }, "x402 credit pack minted");
     return {
       http: 201,
       body: purchaseBody({ code: credit.code, pack: req.pack, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: false, replayed: false, settlement: { network: settings.network, tx_hash: txHash } }),

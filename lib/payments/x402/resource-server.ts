@@ -34,7 +34,7 @@ export async function x402Server(settings: X402Settings): Promise<x402ResourceSe
   try {
     return await cached.ready;
   } catch (err) {
-    log.warn({ err: String(err), facilitator: settings.facilitatorUrl }, "x402 facilitator unreachable");
+    log.warn({ err: String(err), facilitator: new URL(settings.facilitatorUrl).host }, "x402 facilitator unreachable");
     throw new ApiError("facilitator_unavailable", "The x402 payment facilitator cannot be reached right now; nothing was charged or minted.", { headers: { "Retry-After": "5" } });
   }
 }

@@ -5,6 +5,7 @@ import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { requireOperator } from "@/lib/ops/require-operator";
 import { listReviewQueue } from "@/lib/ops/review-queue";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review queue" };
@@ -38,7 +39,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       {error ? (
         <Notice tone="error">
           {errorOrder ? `${errorOrder}: ` : ""}
-          {REVIEW_ERRORS[error] ?? "Something went wrong on our side and nothing was changed. Try again in a moment."}
+          {messageFor(REVIEW_ERRORS, error, "Something went wrong on our side and nothing was changed. Try again in a moment.")}
         </Notice>
       ) : null}
       {queue.length === 0 ? (

@@ -6,6 +6,7 @@ import type { Address } from "@/lib/letters/schemas";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { getOpsOrderDetail } from "@/lib/ops/order-detail";
 import { requireOperator } from "@/lib/ops/require-operator";
+import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Order" };
@@ -60,7 +61,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
       </p>
       {one(q.released) ? <Notice tone="ok" testId="review-outcome">Released: it is handed to the carrier and its payment is captured.</Notice> : null}
       {one(q.refused) ? <Notice tone="ok" testId="review-outcome">Refused: the sender gets the reason by e-mail and the payment is released.</Notice> : null}
-      {error ? <Notice tone="error">{REVIEW_ERRORS[error] ?? "Something went wrong on our side and nothing was changed. Try again in a moment."}</Notice> : null}
+      {error ? <Notice tone="error">{messageFor(REVIEW_ERRORS, error, "Something went wrong on our side and nothing was changed. Try again in a moment.")}</Notice> : null}
       {o.status === "held_for_review" ? (
         <section className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4" aria-labelledby="held-heading">
           <h2 id="held-heading" className="font-semibold">
