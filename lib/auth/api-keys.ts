@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { newApiKeyId, randomToken } from "@/lib/ids";
 import { ApiError } from "@/lib/http/api-error";
 import { isScope, keyAllows, type Scope } from "@/lib/auth/scopes";
@@ -11,12 +12,12 @@ const KEY_FORM = /^ak_(live|test)_[0-9a-z]{32}$/;
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/** Issues a key. The plain key is returned once; only its hash is stored. */
-export async function issueApiKey(input: { mode: KeyMode; label: string; scopes: string[] }) {
+/** Issues a key (in the caller's transaction when given one). The plain key is returned once; only its hash is stored. */
+export async function issueApiKey(input: { mode: KeyMode; label: string; scopes: string[] }, client: Prisma.TransactionClient = db()) {
   const unknown = input.scopes.filter((s) => !isScope(s));
   if (unknown.length) throw new Error(`Unknown scope(s): ${unknown.join(", ")}`);
   const key = `ak_${input.mode}_${randomToken(32)}`;
-  const row = await db().apiKey.create({
+  const row = await client.apiKey.create({
     data: { id: newApiKeyId(), mode: input.mode, hash: sha256(key), hint: key.slice(-4), label: input.label, scopes: input.scopes },
   });
   return { key, id: row.id, mode: row.mode, label: row.label, scopes: row.scopes };
@@ -29,8 +30,8 @@ export async function listApiKeys() {
   });
 }
 
-export async function disableApiKey(id: string): Promise<boolean> {
-  const { count } = await db().apiKey.updateMany({ where: { id, disabledAt: null }, data: { disabledAt: new Date() } });
+export async function disableApiKey(id: string, client: Prisma.TransactionClient = db()): Promise<boolean> {
+  const { count } = await client.apiKey.updateMany({ where: { id, disabledAt: null }, data: { disabledAt: new Date() } });
   return count === 1;
 }
 

@@ -3,7 +3,7 @@ import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
 import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
 import type { Format, MailClass } from "@/lib/letters/formats";
 import { endOrder } from "@/lib/orders/end-order";
-import { transition } from "@/lib/orders/transition";
+import { transition, type TransitionOptions } from "@/lib/orders/transition";
 import { captureOrderPayment } from "@/lib/payments/settle-order-payment";
 
 export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
@@ -15,7 +15,7 @@ export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
  * either lands before (nothing charged) or gets 409 after. The carrier is called afterwards
  * (submitToCarrier), by the caller or by the submit job this transition queues.
  */
-export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: { jobDelaySeconds?: number } = {}): Promise<HandOverResult> {
+export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions = {}): Promise<HandOverResult> {
   const outcome = await db().$transaction(
     async (tx) => {
       const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`

@@ -24,6 +24,8 @@ export const SWEEP_QUEUES = {
   documents: "sweep-documents",
   /** The hourly reconcile loop (lib/fulfillment/reconcile-orders.ts). */
   reconcile: "reconcile-orders",
+  /** E-mails and webhook messages whose jobs ran out while they were still pending (lib/notifications/requeue-stuck-notifications.ts). */
+  notifications: "sweep-notifications",
 } as const;
 
 /** Telling people: one job per webhook attempt and per e-mail (lib/notifications). */
@@ -53,6 +55,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [SWEEP_QUEUES.payments]: { policy: "singleton", retryLimit: 0, expireInSeconds: 300 },
   [SWEEP_QUEUES.documents]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
   [SWEEP_QUEUES.reconcile]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
+  [SWEEP_QUEUES.notifications]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
 };
 
 export function jobExpirySeconds(queue: string): number {
@@ -60,6 +63,26 @@ export function jobExpirySeconds(queue: string): number {
   // kill a worker mid-job and need its job back soon); production keeps the defaults above.
   return env().JOB_EXPIRE_SECONDS ?? QUEUE_OPTIONS[queue].expireInSeconds!;
 }
+
+/** How many times a job of this queue runs at most: the first run and every retry. */
+export function jobRunLimit(queue: string): number {
+  return (QUEUE_OPTIONS[queue].retryLimit ?? 0) + 1;
+}
+
+/**
+ * The longest a job of this queue can stay alive: every run up to its expiry, and every wait
+ * before a retry at the longest pg-boss backs off (retryDelay * 2^(n+1) for retry n, its
+ * random half included). Past this, a job that has not finished has run out.
+ */
+export function jobLifetimeSeconds(queue: string): number {
+  const { retryLimit = 0, retryDelay = 0, retryBackoff = false } = QUEUE_OPTIONS[queue];
+  let waits = 0;
+  for (let n = 0; n < retryLimit; n++) waits += retryBackoff ? Math.max(retryDelay, 1) * 2 ** Math.min(16, n + 1) : retryDelay;
+  return waits + jobRunLimit(queue) * jobExpirySeconds(queue);
+}
+
+/** pg-boss's states of a job that will still run (or is running). */
+export const LIVE_JOB_STATES = ["created", "retry", "active"] as const;
 
 const globalForBoss = globalThis as unknown as { __mailBoss?: Promise<PgBoss> };
 

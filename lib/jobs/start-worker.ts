@@ -12,6 +12,7 @@ import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
+import { requeueStuckNotifications } from "@/lib/notifications/requeue-stuck-notifications";
 
 /** Order jobs one fetch takes, per queue. */
 const ORDER_BATCH = 10;
@@ -130,10 +131,15 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   await boss.work(SWEEP_QUEUES.reconcile, async () => {
     await reconcileOrders();
   });
-  // Cron (UTC): payments every minute, documents and the reconcile loop hourly.
+  await boss.work(SWEEP_QUEUES.notifications, async () => {
+    await requeueStuckNotifications();
+  });
+  // Cron (UTC): payments every minute; documents, the reconcile loop and notifications whose
+  // jobs ran out hourly (those only count once a job's whole life, hours to days, has passed).
   await boss.schedule(SWEEP_QUEUES.payments, "* * * * *");
   await boss.schedule(SWEEP_QUEUES.documents, "17 * * * *");
   await boss.schedule(SWEEP_QUEUES.reconcile, "41 * * * *");
+  await boss.schedule(SWEEP_QUEUES.notifications, "29 * * * *");
 
   return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }) };
 }

@@ -69,16 +69,20 @@ export async function countOpenFeedback(): Promise<number> {
 
 /** Marks a report handled; false when there is no such report. Marking twice keeps the first. */
 export async function markFeedbackHandled(id: string, operator: string): Promise<boolean> {
-  if (!(await db().feedback.findUnique({ where: { id }, select: { id: true } }))) return false;
-  const inserted = await db().$executeRaw`
-    INSERT INTO feedback_handling (feedback_id, handled_by) VALUES (${id}, ${operator}) ON CONFLICT (feedback_id) DO NOTHING`;
-  if (inserted) await recordOpsAction(operator, "feedback.handle", id);
-  return true;
+  return db().$transaction(async (tx) => {
+    if (!(await tx.feedback.findUnique({ where: { id }, select: { id: true } }))) return false;
+    const inserted = await tx.$executeRaw`
+      INSERT INTO feedback_handling (feedback_id, handled_by) VALUES (${id}, ${operator}) ON CONFLICT (feedback_id) DO NOTHING`;
+    if (inserted) await recordOpsAction(tx, operator, "feedback.handle", id);
+    return true;
+  });
 }
 
-/** Puts a handled report back in the open list. */
+/** Puts a handled report back in the open list; false when it was not marked handled. */
 export async function reopenFeedback(id: string, operator: string): Promise<boolean> {
-  const { count } = await db().feedbackHandling.deleteMany({ where: { feedbackId: id } });
-  if (count) await recordOpsAction(operator, "feedback.reopen", id);
-  return count === 1;
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.feedbackHandling.deleteMany({ where: { feedbackId: id } });
+    if (count) await recordOpsAction(tx, operator, "feedback.reopen", id);
+    return count === 1;
+  });
 }

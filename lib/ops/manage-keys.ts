@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { disableApiKey, issueApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { SCOPES } from "@/lib/auth/scopes";
+import { db } from "@/lib/db";
 import { recordOpsAction } from "@/lib/ops/record-ops-action";
 
-// API keys from the console: the same calls as `npm run keys`, recorded in the audit log.
+// API keys from the console: the same calls as `npm run keys`, recorded in the audit log in the
+// same transaction (a key never exists without the row that says who issued it).
 
 export const IssueKeySchema = z.object({
   label: z
@@ -33,15 +35,21 @@ export async function issueKeyByOperator(raw: { label: unknown; mode: unknown; s
     return { ok: false, errors, values: { label: String(raw.label ?? ""), mode: String(raw.mode ?? ""), scopes: raw.scopes.map(String) } };
   }
   const scopes = [...new Set(parsed.data.scopes)];
-  const issued = await issueApiKey({ mode: parsed.data.mode, label: parsed.data.label, scopes });
-  await recordOpsAction(operator, "key.issue", issued.id, `${issued.mode} key "${issued.label}", scopes: ${scopes.length ? scopes.join(", ") : "all"}`);
+  const issued = await db().$transaction(async (tx) => {
+    const key = await issueApiKey({ mode: parsed.data.mode, label: parsed.data.label, scopes }, tx);
+    await recordOpsAction(tx, operator, "key.issue", key.id, `${key.mode} key "${key.label}", scopes: ${scopes.length ? scopes.join(", ") : "all"}`);
+    return key;
+  });
   return { ok: true, key: issued.key, id: issued.id, label: issued.label, mode: issued.mode, scopes: issued.scopes };
 }
 
+/** Disables a key; false when there is no such key or it is already disabled (nothing is recorded then). */
 export async function disableKeyByOperator(id: string, operator: string): Promise<boolean> {
-  const done = await disableApiKey(id);
-  if (done) await recordOpsAction(operator, "key.disable", id);
-  return done;
+  return db().$transaction(async (tx) => {
+    const done = await disableApiKey(id, tx);
+    if (done) await recordOpsAction(tx, operator, "key.disable", id);
+    return done;
+  });
 }
 
 /** Every key, newest first. */

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { ApiError } from "@/lib/http/api-error";
 import type { Address } from "@/lib/letters/schemas";
 import { refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
 import { operatorTag } from "@/lib/ops/operators";
+import { recordOpsAction, type OpsAction } from "@/lib/ops/record-ops-action";
 
 // The review queue: letters screening held for a person, oldest first, with what made it
 // hesitate, the letter itself and its proof. Releasing and refusing are the same lib calls as
 // `npm run orders -- release|refuse`; the console adds who did it, in an order event of kind
-// `operator` (kept out of the public timeline) and in the audit log.
+// `operator` (kept out of the public timeline) and in the audit log, both written in the
+// transaction that moves the order: an action that loses its race records nothing.
 
 /** What a refusal says to the sender, word for word (refusal_reason and the refused e-mail). */
 export const RefusalReasonSchema = z
@@ -52,20 +56,20 @@ export async function countHeldOrders(): Promise<number> {
 
 /** Hands a held letter to the carrier (its card is captured) and records the operator. */
 export async function releaseByOperator(orderId: string, operator: string): Promise<void> {
-  await releaseHeldOrder(orderId);
-  await recordOperatorEvent(orderId, operator, "order.release", `released by ${operatorTag(operator)}`);
+  const cause = `released by ${operatorTag(operator)}`;
+  await releaseHeldOrder(orderId, { alsoWrite: (tx) => recordOperatorEvent(tx, orderId, operator, "order.release", cause) });
 }
 
 /** Refuses a held letter with the reason its sender will read (its payment is released). */
 export async function refuseByOperator(orderId: string, reason: string, operator: string): Promise<void> {
-  const why = RefusalReasonSchema.parse(reason);
-  await refuseOrder(orderId, why);
-  await recordOperatorEvent(orderId, operator, "order.refuse", `refused by ${operatorTag(operator)}: ${why}`);
+  const parsed = RefusalReasonSchema.safeParse(reason);
+  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0].message, { next: ["Write the reason again as it says, then press Refuse."] });
+  const why = parsed.data;
+  const cause = `refused by ${operatorTag(operator)}: ${why}`;
+  await refuseOrder(orderId, why, { alsoWrite: (tx) => recordOperatorEvent(tx, orderId, operator, "order.refuse", cause) });
 }
 
-async function recordOperatorEvent(orderId: string, operator: string, action: "order.release" | "order.refuse", cause: string): Promise<void> {
-  await db().$transaction([
-    db().orderEvent.create({ data: { orderId, kind: "operator", cause } }),
-    db().opsAuditEntry.create({ data: { operator, action, subject: orderId, detail: cause } }),
-  ]);
+async function recordOperatorEvent(tx: Prisma.TransactionClient, orderId: string, operator: string, action: OpsAction, cause: string): Promise<void> {
+  await tx.orderEvent.create({ data: { orderId, kind: "operator", cause } });
+  await recordOpsAction(tx, operator, action, orderId, cause);
 }

@@ -11,6 +11,17 @@ export class TransitionConflict extends Error {
 
 type Tx = Prisma.TransactionClient;
 
+export type TransitionOptions = {
+  /** For callers that do the work themselves at once: the queued job is then only the backstop that runs if they die. */
+  jobDelaySeconds?: number;
+  /**
+   * Writes that must commit with the change or not at all (an operator's order event and audit
+   * row): run in the same transaction once the change has applied, so a transition that loses
+   * its race writes none of them.
+   */
+  alsoWrite?: (tx: Tx) => Promise<void>;
+};
+
 /** The work each status calls for, queued in the same transaction that enters it. */
 const WORK_ON_ENTERING: Partial<Record<OrderStatus, (typeof ORDER_QUEUES)[keyof typeof ORDER_QUEUES]>> = {
   screening: ORDER_QUEUES.screen,
@@ -22,8 +33,6 @@ const WORK_ON_ENTERING: Partial<Record<OrderStatus, (typeof ORDER_QUEUES)[keyof 
  * calls for and the webhook and e-mail it tells the sender, inside the caller's transaction. The UPDATE only matches while the order is still
  * in `from`, so of two racing transitions exactly one applies; the other gets
  * TransitionConflict. The database refuses any edge the state machine lacks (a trigger).
- * `jobDelaySeconds` is for callers that do the work themselves at once: the queued job is
- * then only the backstop that runs if they die.
  */
 export async function transition(
   tx: Tx,
@@ -32,7 +41,7 @@ export async function transition(
   to: OrderStatus,
   cause: string,
   extra: Prisma.OrderUpdateManyMutationInput = {},
-  opts: { jobDelaySeconds?: number } = {},
+  opts: TransitionOptions = {},
 ): Promise<void> {
   if (!canTransition(from, to)) throw new Error(`illegal transition ${from} -> ${to} for ${orderId}`);
   const { count } = await tx.order.updateMany({ where: { id: orderId, status: from }, data: { ...extra, status: to, updatedAt: new Date() } });
@@ -41,4 +50,5 @@ export async function transition(
   const queue = WORK_ON_ENTERING[to];
   if (queue) await enqueueOrderJob(tx, queue, orderId, { delaySeconds: opts.jobDelaySeconds });
   await queueStatusNotifications(tx, orderId, to);
+  if (opts.alsoWrite) await opts.alsoWrite(tx);
 }
