@@ -11,11 +11,29 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
         <header className="border-b border-stone-200 bg-white">
-          <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
+          <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3">
             <a href="/" className="text-lg font-semibold tracking-tight">
               ✉︎ Mail a letter
             </a>
-            <span className="text-sm text-stone-500">No account needed</span>
+            <nav aria-label="Site">
+              <ul className="flex items-center gap-4 text-sm">
+                <li>
+                  <a className="underline-offset-4 hover:underline focus-visible:underline" href="/credits">
+                    Credits
+                  </a>
+                </li>
+                <li>
+                  <a className="underline-offset-4 hover:underline focus-visible:underline" href="/reviews">
+                    Reviews
+                  </a>
+                </li>
+                <li>
+                  <a className="underline-offset-4 hover:underline focus-visible:underline" href="/docs/api">
+                    API
+                  </a>
+                </li>
+              </ul>
+            </nav>
           </div>
         </header>
         <main className="mx-auto max-w-3xl px-4 py-8">{children}</main>

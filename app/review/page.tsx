@@ -85,7 +85,11 @@ export default async function ReviewPage({ searchParams }: Props) {
   const stars = Number(value("stars"));
   const cityValue = value("city") ?? ctx.defaults.city;
   const stateValue = value("state") ?? ctx.defaults.state;
-  const described = (field: string) => (errors.has(field) ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  // Help and error texts sit beside the field, outside its label: they describe it, they are not its name.
+  const described = (field: string, help?: string) => {
+    const ids = [help, errors.has(field) ? `${field}-error` : undefined].filter(Boolean).join(" ");
+    return { ...(errors.has(field) ? { "aria-invalid": true } : {}), ...(ids ? { "aria-describedby": ids } : {}) };
+  };
 
   return (
     <article>
@@ -144,34 +148,46 @@ export default async function ReviewPage({ searchParams }: Props) {
               <FieldError id="stars-error" field="stars" errors={errors} />
             </fieldset>
 
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-semibold">Your review</span>
-              <textarea name="comment" rows={5} maxLength={2000} required defaultValue={value("comment") ?? ""} className={inputClass} {...described("comment")} />
+            <div className="flex flex-col gap-1 text-sm">
+              <label htmlFor="review-comment" className="font-semibold">
+                Your review
+              </label>
+              <textarea id="review-comment" name="comment" rows={5} maxLength={2000} required defaultValue={value("comment") ?? ""} className={inputClass} {...described("comment")} />
               <FieldError id="comment-error" field="comment" errors={errors} />
-            </label>
-
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-6">
-              <label className="flex flex-col gap-1 text-sm sm:col-span-6">
-                <span className="font-semibold">Name to show</span>
-                <input name="name" maxLength={80} required autoComplete="given-name" defaultValue={value("name") ?? ""} className={inputClass} {...described("name")} />
-                <span className="text-stone-500">Shown publicly with your review, e.g. your first name and an initial.</span>
-                <FieldError id="name-error" field="name" errors={errors} />
-              </label>
-              <label className="flex flex-col gap-1 text-sm sm:col-span-4">
-                <span className="font-semibold">City</span>
-                <input name="city" maxLength={80} defaultValue={cityValue} className={inputClass} {...described("city")} />
-                <FieldError id="city-error" field="city" errors={errors} />
-              </label>
-              <label className="flex flex-col gap-1 text-sm sm:col-span-2">
-                <span className="font-semibold">State</span>
-                <input name="state" maxLength={2} pattern="[A-Za-z]{2}" defaultValue={stateValue} className={`${inputClass} uppercase`} {...described("state")} />
-                <FieldError id="state-error" field="state" errors={errors} />
-              </label>
             </div>
 
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-semibold">What did you send?</span>
-              <select name="category" required defaultValue={value("category") ?? ""} className={inputClass} {...described("category")}>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-6">
+              <div className="flex flex-col gap-1 text-sm sm:col-span-6">
+                <label htmlFor="review-name" className="font-semibold">
+                  Name to show
+                </label>
+                <input id="review-name" name="name" maxLength={80} required autoComplete="given-name" defaultValue={value("name") ?? ""} className={inputClass} {...described("name", "name-help")} />
+                <span id="name-help" className="text-stone-500">
+                  Shown publicly with your review, e.g. your first name and an initial.
+                </span>
+                <FieldError id="name-error" field="name" errors={errors} />
+              </div>
+              <div className="flex flex-col gap-1 text-sm sm:col-span-4">
+                <label htmlFor="review-city" className="font-semibold">
+                  City
+                </label>
+                <input id="review-city" name="city" maxLength={80} defaultValue={cityValue} className={inputClass} {...described("city")} />
+                <FieldError id="city-error" field="city" errors={errors} />
+              </div>
+              <div className="flex flex-col gap-1 text-sm sm:col-span-2">
+                <label htmlFor="review-state" className="font-semibold">
+                  State
+                </label>
+                <input id="review-state" name="state" maxLength={2} pattern="[A-Za-z]{2}" defaultValue={stateValue} className={`${inputClass} uppercase`} {...described("state")} />
+                <FieldError id="state-error" field="state" errors={errors} />
+              </div>
+            </div>
+
+            <div className="flex flex-col gap-1 text-sm">
+              <label htmlFor="review-category" className="font-semibold">
+                What did you send?
+              </label>
+              <select id="review-category" name="category" required defaultValue={value("category") ?? ""} className={inputClass} {...described("category")}>
                 <option value="" disabled>
                   Choose one
                 </option>
@@ -182,7 +198,7 @@ export default async function ReviewPage({ searchParams }: Props) {
                 ))}
               </select>
               <FieldError id="category-error" field="category" errors={errors} />
-            </label>
+            </div>
 
             <div>
               <button type="submit" className="rounded bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600">

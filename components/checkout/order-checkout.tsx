@@ -1,12 +1,16 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { dollars } from "@/components/compose/api";
 import { loadOrder, type StoredOrder } from "@/components/compose/order-store";
 import { LocalCardForm } from "@/components/checkout/local-card-form";
 import { StripeEmbeddedCheckout } from "@/components/checkout/stripe-embedded-checkout";
 import { CancelOrderButton } from "@/components/sent/cancel-order-button";
-import { useOrder } from "@/components/sent/use-order";
+import { READ_ONCE, useOrder } from "@/components/sent/use-order";
+import { OrderStatusSentence } from "@/components/shared/order-status-sentence";
+import { PriceBreakdown } from "@/components/shared/price-breakdown";
+import { ProblemNotice } from "@/components/shared/problem-notice";
+import { displayCity } from "@/lib/letters/display-city";
+import { dollars } from "@/lib/payments/format-dollars";
 
 // Paying for a letter by card: the order's embedded checkout (Stripe's, or the local test
 // rail's card form), mounted from the payment_client_secret that GET /v1/orders/{id} gives
@@ -18,23 +22,23 @@ export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Pr
   const [stored, setStored] = useState<StoredOrder | null>(null);
   useEffect(() => setStored(loadOrder(orderId)), [orderId]);
   // Read once: the card form itself moves the page on when the payment goes through.
-  const { answer, order, setAnswer } = useOrder(orderId, () => false);
+  const { answer, order, setAnswer } = useOrder(orderId, READ_ONCE);
 
   if (!answer) return <p className="mt-4 text-stone-600" role="status">Loading the checkout…</p>;
   if (!order) {
-    return (
-      <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-sm text-red-900">
-        {answer.reason ?? "This order could not be read."} {answer.next?.join(" ")}
-      </p>
-    );
+    return <ProblemNotice problem={answer} fallbackReason="This order could not be read." className="mt-4" />;
   }
   if (order.status !== "pending_payment") {
     return (
       <div className="mt-4">
         <h1 className="text-2xl font-semibold tracking-tight">Nothing to pay</h1>
-        <p className="mt-2">
-          This letter is <strong>{order.status.replace(/_/g, " ")}</strong>. <a className="font-semibold text-blue-800 underline" href={`/sent/${order.id}`}>See the letter and its receipt</a>.
-        </p>
+        <OrderStatusSentence orderId={order.id} status={order.status} className="mt-2">
+          {" "}
+          <a className="font-semibold text-blue-800 underline" href={`/sent/${order.id}`}>
+            See the letter and its receipt
+          </a>
+          .
+        </OrderStatusSentence>
       </div>
     );
   }
@@ -49,21 +53,11 @@ export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Pr
         </p>
       ) : null}
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Pay for your letter to {order.to.city}, {order.to.state}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Pay for your letter to {displayCity(order.to.city)}, {order.to.state}</h1>
         <p className="mt-1 text-3xl font-semibold" data-testid="checkout-amount">{dollars(order.price_cents)}</p>
         <p className="mt-2 text-sm text-stone-700" role="status">{answer.reason}</p>
       </div>
-      <table className="w-full max-w-md text-sm">
-        <caption className="sr-only">Price breakdown</caption>
-        <tbody>
-          {order.breakdown.map((l) => (
-            <tr key={l.id}>
-              <td className="py-0.5 pr-2">{l.label}</td>
-              <td className="py-0.5 text-right tabular-nums">{dollars(l.amount_cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PriceBreakdown lines={order.breakdown} className="max-w-md" />
 
       <section aria-labelledby="card-heading" className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 id="card-heading" className="text-lg font-semibold">Card</h2>

@@ -1,6 +1,9 @@
 // The browser's side of the public /v1 API: one call helper that always yields the envelope,
 // and the small formatting the compose, pay and confirmation pages share.
 
+// The compose fields import the one money formatter from here.
+export { dollars } from "@/lib/payments/format-dollars";
+
 export type Envelope = { status: string; code?: string; reason?: string; next?: string[] };
 export type ApiAnswer = Envelope & Record<string, unknown> & { http: number; retryAfterSeconds: number | null };
 
@@ -35,8 +38,6 @@ export async function callApi(
   }
 }
 
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** "3:45 PM (in 2 h 10 min)", or with the date when it is not today: a Retry-After as a time. */
 export function retryAfterText(seconds: number, now = new Date()): string {
   const at = new Date(now.getTime() + seconds * 1000);
@@ -48,19 +49,3 @@ export function retryAfterText(seconds: number, now = new Date()): string {
   const span = seconds < 60 ? `${seconds} s` : mins < 60 ? `${mins} min` : `${Math.floor(mins / 60)} h${mins % 60 ? ` ${mins % 60} min` : ""}`;
   return `${when} (in ${span})`;
 }
-
-/** Order statuses in which the letter has not reached the printer, so it can still be canceled. */
-export const CANCELABLE_STATUSES = new Set(["draft", "pending_payment", "screening", "held_for_review"]);
-
-export const STATUS_WORDS: Record<string, string> = {
-  draft: "being created",
-  pending_payment: "waiting for payment",
-  screening: "being screened",
-  held_for_review: "held for a person to review",
-  submitted: "with the printer",
-  mailed: "in the mail",
-  delivered: "delivered",
-  refused: "refused",
-  canceled: "canceled",
-  failed: "failed",
-};

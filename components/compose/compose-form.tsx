@@ -16,8 +16,8 @@ import { QuotePanel } from "@/components/compose/quote-panel";
 import { useClassSuggestion } from "@/components/compose/use-class-suggestion";
 import { useLiveQuote, type QuotedAddress } from "@/components/compose/use-live-quote";
 import { useSendOrder } from "@/components/compose/use-send-order";
+import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
 
-const CREDIT_FORM = /^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/i;
 
 function missingText(d: Draft): string | null {
   const missing = [
@@ -48,8 +48,17 @@ export function ComposeForm({ checkoutUiMode = "embedded" }: { checkoutUiMode?: 
   const { clearError } = sender;
   useEffect(clearError, [quote.key, creditCode, draft.sandbox, draft.payWith, draft.email, clearError]);
   const current = quote.current;
+  // A correction stays on screen while the rest of the letter is re-priced (no jump), as long
+  // as the address it corrects is still the one typed.
+  const correctionFor = (side: "to" | "from") => {
+    const shown = quote.shown;
+    if (!shown || !letter || JSON.stringify(shown.letter[side]) !== JSON.stringify(letter[side])) return undefined;
+    return side === "to" ? shown.correctedTo : shown.correctedFrom;
+  };
+  const correctedFrom = correctionFor("from");
+  const correctedTo = correctionFor("to");
   const payingByCredit = !draft.sandbox && draft.payWith === "credit";
-  const canSend = ready && current !== null && !sender.busy && (!payingByCredit || CREDIT_FORM.test(creditCode.trim()));
+  const canSend = ready && current !== null && !sender.busy && (!payingByCredit || CREDIT_CODE_FORM.test(creditCode.trim()));
   const sendLabel = sender.busy
     ? "Sending…"
     : draft.sandbox
@@ -79,8 +88,8 @@ export function ComposeForm({ checkoutUiMode = "embedded" }: { checkoutUiMode?: 
           onChange={(v) => update("from", v)}
           errors={errors}
           next={error?.next}
-          correction={current?.correctedFrom}
-          onAcceptCorrection={() => current?.correctedFrom && update("from", fromQuoted(current.correctedFrom))}
+          correction={correctedFrom}
+          onAcceptCorrection={() => correctedFrom && update("from", fromQuoted(correctedFrom))}
         />
         <AddressFields
           legend="To"
@@ -89,8 +98,8 @@ export function ComposeForm({ checkoutUiMode = "embedded" }: { checkoutUiMode?: 
           onChange={(v) => update("to", v)}
           errors={errors}
           next={error?.next}
-          correction={current?.correctedTo}
-          onAcceptCorrection={() => current?.correctedTo && update("to", fromQuoted(current.correctedTo))}
+          correction={correctedTo}
+          onAcceptCorrection={() => correctedTo && update("to", fromQuoted(correctedTo))}
         />
       </section>
 

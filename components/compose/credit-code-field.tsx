@@ -3,11 +3,11 @@
 import { useEffect, useState } from "react";
 import { callApi, dollars, type Envelope } from "@/components/compose/api";
 import { FieldMessage } from "@/components/compose/field-message";
+import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
 
 // The credit code and its balance (GET /v1/credits/{code}), shown before paying. The code lives
 // only in this component's state: it is never written to the draft or anywhere else.
 
-const FORM = /^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/i;
 
 type Balance = { balanceCents: number; bonusCents: number; bonusExpires: string };
 
@@ -16,7 +16,7 @@ type Props = { code: string; onChange: (code: string) => void; priceCents: numbe
 export function CreditCodeField({ code, onChange, priceCents, error, next }: Props) {
   const [balance, setBalance] = useState<{ code: string; balance: Balance | null; problem: Envelope | null } | null>(null);
   const trimmed = code.trim().toLowerCase();
-  const wellFormed = FORM.test(trimmed);
+  const wellFormed = CREDIT_CODE_FORM.test(trimmed);
 
   useEffect(() => {
     if (!wellFormed) return;

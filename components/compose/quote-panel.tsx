@@ -1,5 +1,6 @@
-import { dollars } from "@/components/compose/api";
 import type { Quoted } from "@/components/compose/use-live-quote";
+import { PriceBreakdown } from "@/components/shared/price-breakdown";
+import { dollars } from "@/lib/payments/format-dollars";
 
 type Props = {
   /** The quote on screen (possibly of an earlier version of the letter). */
@@ -37,25 +38,13 @@ export function QuotePanel({ quote, fresh, pending, sandbox, missing, blocked }:
         <div className={`min-h-44 rounded ${quote && !fresh ? "outline-2 outline-offset-4 outline-dashed outline-stone-400" : ""}`} aria-busy={pending}>
           {quote ? (
             <>
-              <table className="w-full text-sm">
-                <caption className="sr-only">Price breakdown</caption>
-                <tbody>
-                  {quote.breakdown.map((l) => (
-                    <tr key={l.id}>
-                      <td className="py-0.5 pr-2">{l.label}</td>
-                      <td className="py-0.5 text-right tabular-nums">{dollars(l.amount_cents)}</td>
-                    </tr>
-                  ))}
-                  <tr className="border-t border-stone-200 font-semibold">
-                    <td className="pt-1">Total ({pages(quote.pageCount)})</td>
-                    <td className="pt-1 text-right tabular-nums" data-testid="quote-total">{dollars(quote.priceCents)}</td>
-                  </tr>
-                </tbody>
-              </table>
-              {sandbox ? <p className="mt-2 text-xs text-stone-600">Sandbox letters are free: you are not charged this amount.</p> : null}
+              {/* Notes first and the table last: a line added to the price grows the table at the
+                  bottom of the box, and nothing under it moves. */}
+              {sandbox ? <p className="mb-1 text-xs text-stone-600">Sandbox letters are free: you are not charged this amount.</p> : null}
               {quote.proof.notes.map((n) => (
-                <p key={n} className="mt-1 text-xs text-amber-900">{n}</p>
+                <p key={n} className="mb-1 text-xs text-amber-900">{n}</p>
               ))}
+              <PriceBreakdown lines={quote.breakdown} total={{ label: `Total (${pages(quote.pageCount)})`, cents: quote.priceCents, testId: "quote-total" }} />
             </>
           ) : (
             <p className="text-sm text-stone-600">The price appears here as soon as both addresses and the letter are filled in.</p>

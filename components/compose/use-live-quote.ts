@@ -13,6 +13,8 @@ export type BreakdownLine = { id: string; label: string; amount_cents: number };
 export type QuotedAddress = { name: string; line1: string; line2?: string; city: string; state: string; zip: string };
 export type Quoted = {
   key: string;
+  /** The letter this answers, as sent. */
+  letter: LetterRequest;
   token: string;
   priceCents: number;
   pageCount: number;
@@ -58,6 +60,7 @@ export function useLiveQuote(letter: LetterRequest | null) {
       setFailure(null);
       setQuoted({
         key: k,
+        letter: l,
         token: res.confirmation_token as string,
         priceCents: q.price_cents,
         pageCount: q.page_count,

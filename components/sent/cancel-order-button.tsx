@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { callApi, type Envelope } from "@/components/compose/api";
 import type { Order } from "@/components/sent/use-order";
+import { ProblemNotice } from "@/components/shared/problem-notice";
 
 // Cancels with the order's cancel token (kept in this browser when the order was placed):
 // DELETE /v1/orders/{id} with X-Capability-Token. Asks once before canceling.
@@ -42,18 +43,7 @@ export function CancelOrderButton({ order, cancelToken, onCanceled }: Props) {
           Cancel this letter
         </button>
       )}
-      {error ? (
-        <div role="alert" className="rounded bg-red-50 p-3 text-sm text-red-950">
-          <p>{error.reason}</p>
-          {error.next?.length ? (
-            <ul className="mt-1 list-disc pl-5">
-              {error.next.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <ProblemNotice problem={error} fallbackReason="The letter could not be canceled." /> : null}
     </div>
   );
 }

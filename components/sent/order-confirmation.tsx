@@ -1,16 +1,21 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { CANCELABLE_STATUSES, STATUS_WORDS } from "@/components/compose/api";
 import { loadOrder, type StoredOrder } from "@/components/compose/order-store";
 import { CancelOrderButton } from "@/components/sent/cancel-order-button";
 import { OrderReceipt } from "@/components/sent/order-receipt";
-import { trackingPath, useOrder, type Order } from "@/components/sent/use-order";
+import { trackingPath, useOrder, type Order, type OrderPolling } from "@/components/sent/use-order";
+import { OrderStatusSentence } from "@/components/shared/order-status-sentence";
+import { ProblemNotice } from "@/components/shared/problem-notice";
+import { confirmationPollDelayMs } from "@/lib/orders/order-poll-delay";
+import { hasEnded, isCancelable } from "@/lib/orders/order-status-checks";
+import { asSentence } from "@/lib/text/as-sentence";
 
 // After sending: where the letter stands (kept up to date), its tracking link, the cancel button
 // while canceling is possible (with the cancel token this browser kept), and the receipt.
 
-const ENDED = new Set(["delivered", "refused", "canceled", "failed"]);
+// Kept up to date until the letter's story has ended (then nothing can change any more).
+const POLLING: OrderPolling = { again: (a) => Boolean(a.order && !hasEnded(a.order.status)), delayMs: confirmationPollDelayMs };
 
 function heading(o: Order): string {
   if (o.status === "refused") return "This letter was refused";
@@ -24,10 +29,10 @@ function heading(o: Order): string {
 
 function Outcome({ order }: { order: Order }) {
   if (order.status === "refused") {
-    return <p className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950">Screening refused it: {order.refusal_reason ?? "no reason was given"}. Nothing was charged.</p>;
+    return <p className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950">Screening refused it: {asSentence(order.refusal_reason ?? "no reason was given")} Nothing was charged.</p>;
   }
   if (order.status === "failed") {
-    return <p className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950">{order.failure_reason ?? "The carrier could not take it."} The payment is refunded.</p>;
+    return <p className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950">{asSentence(order.failure_reason ?? "The carrier could not take it.")} The payment is refunded.</p>;
   }
   if (order.status === "canceled") return <p className="text-sm">It will not be printed or mailed, and nothing is charged.</p>;
   if (order.status === "held_for_review") return <p className="text-sm">A person checks it before it is printed, usually within a business day. You can still cancel it.</p>;
@@ -38,29 +43,27 @@ export function OrderConfirmation({ id }: { id: string }) {
   // undefined until this browser's storage has been read (after hydration).
   const [stored, setStored] = useState<StoredOrder | null | undefined>(undefined);
   useEffect(() => setStored(loadOrder(id)), [id]);
-  const { answer, order, setAnswer } = useOrder(id, (a) => Boolean(a.order && !ENDED.has(a.order.status)), 3000);
+  const { answer, order, setAnswer } = useOrder(id, POLLING);
 
   if (!answer || stored === undefined) return <p className="text-stone-600" role="status">Loading your letter…</p>;
   if (!order) {
     return (
       <section>
         <h1 className="text-2xl font-semibold tracking-tight">Letter not found</h1>
-        <p className="mt-2" role="alert">{answer.reason ?? "This order could not be read."}</p>
-        {answer.next?.length ? <p className="mt-1 text-sm">{answer.next.join(" ")}</p> : null}
+        <ProblemNotice problem={answer} fallbackReason="This order could not be read." className="mt-2" />
       </section>
     );
   }
 
-  const cancelable = CANCELABLE_STATUSES.has(order.status);
+  const cancelable = isCancelable(order.status);
   return (
     <article className="flex flex-col gap-6">
       <section className={`rounded-lg border p-5 ${["refused", "failed", "canceled"].includes(order.status) ? "border-stone-300 bg-white" : "border-green-300 bg-green-50"}`}>
         <h1 className="text-2xl font-semibold tracking-tight">{heading(order)}</h1>
-        <p className="mt-2 text-sm" role="status" aria-live="polite">
-          Order <span className="break-all font-mono">{order.id}</span> is <strong data-testid="order-status">{order.status.replace(/_/g, " ")}</strong> ({STATUS_WORDS[order.status] ?? order.status}).
+        <OrderStatusSentence orderId={order.id} status={order.status} className="mt-2 text-sm">
           {order.tracking_number ? <> Tracking number {order.tracking_number}.</> : null}
           {order.expected_delivery_date ? <> Expected delivery {order.expected_delivery_date}.</> : null}
-        </p>
+        </OrderStatusSentence>
         <div className="mt-3">
           <Outcome order={order} />
         </div>
@@ -90,7 +93,7 @@ export function OrderConfirmation({ id }: { id: string }) {
         ) : order.status === "canceled" ? (
           <p className="text-sm">Canceled. Nothing is charged.</p>
         ) : (
-          <p className="text-sm">It can no longer be canceled: {ENDED.has(order.status) ? "it has ended." : "it has gone to the printer."}</p>
+          <p className="text-sm">It can no longer be canceled: {hasEnded(order.status) ? "it has ended." : "it has gone to the printer."}</p>
         )}
       </section>
 

@@ -1,7 +1,9 @@
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
-import { dollars } from "@/components/compose/api";
 import type { PaidWith } from "@/components/compose/order-store";
 import type { Order } from "@/components/sent/use-order";
+import { PriceBreakdown } from "@/components/shared/price-breakdown";
+import { displayCity } from "@/lib/letters/display-city";
+import { dollars } from "@/lib/payments/format-dollars";
 
 function howPaid(order: Order, paidWith: PaidWith | null): string {
   if (order.sandbox) return "Sandbox: free, nothing was charged.";
@@ -34,26 +36,12 @@ export function OrderReceipt({ order, paidWith }: { order: Order; paidWith: Paid
         </dd>
         <dt className="text-stone-600">To</dt>
         <dd>
-          {order.to.name}, {order.to.city}, {order.to.state} {order.to.zip}
+          {order.to.name}, {displayCity(order.to.city)}, {order.to.state} {order.to.zip}
         </dd>
         <dt className="text-stone-600">Placed</dt>
         <dd>{new Date(order.created_at).toLocaleString()}</dd>
       </dl>
-      <table className="mt-3 w-full text-sm">
-        <caption className="sr-only">Price breakdown</caption>
-        <tbody>
-          {order.breakdown.map((l) => (
-            <tr key={l.id}>
-              <td className="py-0.5 pr-2">{l.label}</td>
-              <td className="py-0.5 text-right tabular-nums">{dollars(l.amount_cents)}</td>
-            </tr>
-          ))}
-          <tr className="border-t border-stone-200 font-semibold">
-            <td className="pt-1">Total</td>
-            <td className="pt-1 text-right tabular-nums" data-testid="receipt-total">{dollars(order.price_cents)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <PriceBreakdown lines={order.breakdown} total={{ label: "Total", cents: order.price_cents, testId: "receipt-total" }} className="mt-3" />
       <p className="mt-3 text-sm" data-testid="paid-with">
         <span className="font-semibold">Paid with: </span>
         {howPaid(order, paidWith)}

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi, type ApiAnswer } from "@/components/compose/api";
 
-// One order as GET /v1/orders/{id} gives it, read again every few seconds while `poll` says it
-// may still change in a way the page shows.
+// One order as GET /v1/orders/{id} gives it, read again while `poll.again` says it may still
+// change in a way the page shows, `poll.delayMs` apart (which may grow the longer the page is open).
 
 export type Order = {
   id: string;
@@ -27,7 +27,17 @@ export type Order = {
 
 export type OrderAnswer = ApiAnswer & { order?: Order; tracking_url?: string; payment_client_secret?: string; payment_url?: string };
 
-export function useOrder(id: string, poll: (a: OrderAnswer) => boolean, intervalMs = 2000) {
+export type OrderPolling = {
+  /** Whether this answer may still change in a way the page shows (a transient one always may). */
+  again: (answer: OrderAnswer) => boolean;
+  /** The wait before the next read, given how long ago the page started reading. */
+  delayMs: (sinceStartMs: number) => number;
+};
+
+/** Read once (a failed read is retried every 2 s): the page moves on by itself, not by polling. */
+export const READ_ONCE: OrderPolling = { again: () => false, delayMs: () => 2_000 };
+
+export function useOrder(id: string, poll: OrderPolling) {
   const [answer, setAnswer] = useState<OrderAnswer | null>(null);
   const pollRef = useRef(poll);
   pollRef.current = poll;
@@ -42,16 +52,17 @@ export function useOrder(id: string, poll: (a: OrderAnswer) => boolean, interval
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let live = true;
+    const startedAt = Date.now();
     const tick = async () => {
       const res = await refresh();
-      if (live && (transient(res) || pollRef.current(res))) timer = setTimeout(tick, intervalMs);
+      if (live && (transient(res) || pollRef.current.again(res))) timer = setTimeout(tick, pollRef.current.delayMs(Date.now() - startedAt));
     };
     tick();
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [refresh, intervalMs]);
+  }, [refresh]);
 
   return { answer, order: answer?.order ?? null, refresh, setAnswer };
 }

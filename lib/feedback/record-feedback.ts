@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { newFeedbackId } from "@/lib/ids";
 import type { Caller } from "@/lib/http/define-route";
 import { throttle } from "@/lib/http/throttle";
+import { ORDER_ID_FORM } from "@/lib/orders/order-ids";
 
 // POST /v1/feedback: anyone (person or agent) reports a response that looked wrong or a doc
 // that disagrees with the service. Enough context to act on: which route, which response (its
@@ -15,7 +16,7 @@ export const FeedbackRequestSchema = z.strictObject({
   message: z.string().trim().min(1, { error: "message must say what happened" }).max(5000),
   route: z.string().trim().max(200).optional(),
   request_id: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: "request_id must be the x-request-id of the response you report" }).optional(),
-  order_id: z.string().regex(/^ord_(test_)?[0-9a-z]{24}$/, { error: "order_id must be an order id (ord_… or ord_test_…)" }).optional(),
+  order_id: z.string().regex(ORDER_ID_FORM, { error: "order_id must be an order id (ord_… or ord_test_…)" }).optional(),
   expected: z.string().max(5000).optional(),
   actual: z.string().max(20000).optional(),
   email: z.email().max(254).optional(),

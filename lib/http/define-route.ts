@@ -7,6 +7,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { describeZodError } from "@/lib/http/describe-zod-error";
 import { newRequestId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { maskCreditCodes } from "@/lib/payments/credit-code-form";
 
 /** Who is calling: the verified key if one was sent, and the client address. */
 export type Caller = {
@@ -56,7 +57,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     const started = performance.now();
     const requestId = sanitizeRequestId(request.headers.get("x-request-id")) ?? newRequestId();
     // Credit codes are bearer credentials and GET /v1/credits/{code} carries one in its path.
-    const path = new URL(request.url).pathname.replace(/cc-[a-z0-9]{4}-[a-z0-9]{4}-([a-z0-9]{4})/gi, "cc-****-****-$1");
+    const path = maskCreditCodes(new URL(request.url).pathname);
     let response: Response;
     let code: string | undefined;
     let keyId: string | undefined;

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { FORMATS, HANDWRITING, MAIL_CLASSES, isLetterFormat } from "@/lib/letters/formats";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
 import { firstUnprintableCharacter } from "@/lib/documents/fonts";
+import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
+import { ORDER_ID_FORM } from "@/lib/orders/order-ids";
 
 // Request schemas of POST /v1/orders and POST /v1/quotes (spec 2.1, 4.1). Optional fields
 // accept null as "absent": many JSON clients send nulls for fields they do not use.
@@ -44,7 +46,6 @@ export type Address = z.output<typeof AddressSchema>;
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
 export const UPLOAD_KEY_FORM = /^up_[0-9a-f]{32}\.pdf$/;
-export const CREDIT_CODE_FORM = /^cc-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/i;
 
 export const letterFields = {
   mail_class: z.enum(MAIL_CLASSES, { error: `mail_class must be one of ${MAIL_CLASSES.join(", ")}` }),
@@ -110,5 +111,5 @@ export const QuoteRequestSchema = OrderRequestSchema;
 export type QuoteRequest = OrderRequest;
 
 export const OrderIdParamsSchema = z.object({
-  id: z.string().regex(/^ord_(test_)?[0-9a-z]{24}$/, { error: "id must be an order id (ord_… or ord_test_…)" }),
+  id: z.string().regex(ORDER_ID_FORM, { error: "id must be an order id (ord_… or ord_test_…)" }),
 });

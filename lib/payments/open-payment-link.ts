@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import type { CheckoutRail, CheckoutSession, CheckoutUiMode, NewCheckout } from "@/lib/payments/checkout-provider";
 import { checkoutProvider } from "@/lib/payments/checkout-provider-from-env";
+import { dollars } from "@/lib/payments/format-dollars";
 
 // Opening a payment link for an order or a credit pack, and the response fields of spec 4.1
 // rule 7 that hand it to the payer.
@@ -38,4 +39,5 @@ export function pendingPaymentEnvelope(priceCents: number) {
   };
 }
 
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+// Kept for the server modules and pages that import it from here; the formatter itself is pure.
+export { dollars };

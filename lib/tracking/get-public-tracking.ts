@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { trackingUrl } from "@/lib/orders/serialize-order";
+import { displayCity } from "@/lib/letters/display-city";
 import type { Address } from "@/lib/letters/schemas";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 
@@ -38,7 +39,8 @@ export async function getPublicTracking(code: string) {
       kind: e.kind,
       status: e.toStatus,
       description: e.kind === "scan" ? (e.description ?? "") : statusSentence(e.toStatus),
-      place: e.city ? [e.city, e.state, e.zip].filter(Boolean).join(" ") : null,
+      // In words for the page's timeline (carriers scan in USPS capitals); `where` keeps the raw fields for the API.
+      place: e.city ? [displayCity(e.city), e.state, e.zip].filter(Boolean).join(" ") : null,
       where: e.city ? { city: e.city, state: e.state, zip: e.zip } : null,
     })),
   };

@@ -1,4 +1,5 @@
 import type { PublicTracking } from "@/lib/tracking/get-public-tracking";
+import { asSentence } from "@/lib/text/as-sentence";
 
 // Where a letter stands, in the five steps a sender thinks in (issue 8), worked out from the
 // public view only: its status, the statuses it went through and the carrier's scans.
@@ -63,7 +64,7 @@ export function trackingProgress(t: Pick<PublicTracking, "status" | "events" | "
       return {
         step,
         state: "stopped",
-        ending: { kind: "refused", title: "Refused by screening", reason: `${t.refusalReason ?? "This letter cannot be printed."} It will not be printed or mailed, and nothing is charged for it.` },
+        ending: { kind: "refused", title: "Refused by screening", reason: `${asSentence(t.refusalReason ?? "This letter cannot be printed.")} It will not be printed or mailed, and nothing is charged for it.` },
       };
     case "canceled":
       return { step, state: "stopped", ending: { kind: "canceled", title: "Canceled", reason: "The sender canceled this letter before it was printed. It will not be mailed, and nothing is charged for it." } };

@@ -29,6 +29,8 @@ test("a live letter paid by card in the page's embedded checkout, then followed 
   await expect(page.getByRole("note")).toContainText("no real card is charged");
   await expect(page.getByRole("note")).toContainText("goes to the sandbox carrier");
   await expect(page.getByTestId("checkout-amount")).toHaveText("$0.99");
+  // The verified address comes back in USPS capitals; the page writes the city as people do.
+  await expect(page.getByRole("heading", { level: 1, name: "Pay for your letter to Albany, NY", exact: true })).toBeVisible();
   await checkPage(page, testInfo, "pay-order");
 
   await payWithCard(page, "4000 0000 0000 0002");

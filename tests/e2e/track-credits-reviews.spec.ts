@@ -36,7 +36,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "To Albany, NY" })).toBeVisible();
     await expect(page.getByTestId("sandbox-note")).toContainText("simulated");
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /ALBANY, NY/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Albany, NY/);
     await checkServedPage(browser, testInfo, trackingPath, "track-in-transit");
 
     await expect(async () => {
@@ -91,6 +91,43 @@ test.describe("without JavaScript", () => {
     await page.goto("/t/0000000000000000");
     await expect(page.getByRole("heading", { name: "We cannot find this letter" })).toBeVisible();
   });
+
+  test("a link that names nothing of ours opens a readable page that says where to go, not an empty shell", async ({ page, browser }, testInfo) => {
+    const pages = [
+      { path: "/t/0000000000000000", heading: "We cannot find this letter", name: "track-unknown" },
+      { path: "/pay/cs_local_doesnotexist", heading: "We cannot find that page", name: "not-found" },
+      { path: "/sent/ord_nope", heading: "We cannot find that page", name: "sent-unknown" },
+      { path: "/pay/order/ord_nope", heading: "We cannot find that page", name: "pay-order-unknown" },
+      { path: "/pay/return?session_id=cs_nope", heading: "Payment not found", name: "pay-return-unknown" },
+      { path: "/review?token=nope", heading: "Review your letter", name: "review-bad-link" },
+      { path: "/cancel?token=nope", heading: "Cancel a letter", name: "cancel-bad-link" },
+    ];
+    for (const { path, heading, name } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(page.getByRole("link", { name: "✉︎ Mail a letter" }), path).toHaveAttribute("href", "/");
+      await checkServedPage(browser, testInfo, path, name);
+    }
+  });
+});
+
+test("the site's pages link to each other, and every link of the header works by keyboard", async ({ page }, testInfo) => {
+  const site = page.getByRole("navigation", { name: "Site" });
+  for (const [name, heading] of [["Credits", "Credits"], ["Reviews", "Reviews"], ["API", "API reference"]] as const) {
+    await page.goto("/");
+    // From the top of the page, a few presses of Tab reach the header's links, before the form.
+    let focused = "";
+    for (let presses = 0; presses < 5 && focused !== name; presses++) {
+      await page.keyboard.press("Tab");
+      focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    }
+    expect(focused, `Tab reaches ${name}`).toBe(name);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(site.getByRole("link", { name })).toBeVisible();
+  }
+  await page.goto("/docs/api");
+  await checkPage(page, testInfo, "api-reference");
 });
 
 test("a credit pack bought from /credits on the local card rail, then its balance looked up without JavaScript", async ({ page, browser, request }, testInfo) => {
@@ -149,7 +186,9 @@ test("a credit pack bought from /credits on the local card rail, then its balanc
   await noJs.close();
 });
 
-test("the reviews wall shows a published review, without JavaScript", async ({ browser, request }, testInfo) => {
+test("a live letter reviewed from its delivered e-mail appears on the reviews wall, read without JavaScript", async ({ browser, request }, testInfo) => {
+  // A pack bought, a live letter carried to delivered, the review form: longer than one minute on a slow machine.
+  test.setTimeout(150_000);
   const before = await (await request.get("/v1/reviews")).json();
   if (before.reviews.length === 0) {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
@@ -174,16 +213,48 @@ test("the reviews wall shows a published review, without JavaScript", async ({ b
   }).toPass({ timeout: 10_000 });
 
   const comment = `Looked great on arrival. ${Date.now()}`;
-  const order = await sendLetter(request, { sandbox: false, credit_code: code });
+  const email = `reviewer.${Date.now()}@example.com`;
+  const order = await sendLetter(request, { sandbox: false, credit_code: code, email });
   await expect(async () => {
     const read = await (await request.get(`/v1/orders/${order.order.id}`)).json();
     expect(read.order.status).toBe("delivered");
   }).toPass({ timeout: 40_000, intervals: [1_000] });
-  const review = await request.post("/v1/reviews", {
-    headers: { "X-Capability-Token": order.capability.review_token },
-    data: { stars: 5, comment, name: "Charles B.", category: "personal_letter" },
-  });
-  expect(review.status(), await review.text()).toBe(201);
+
+  // The sender follows the review link in the "delivered" e-mail (the development mailbox).
+  const sender = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const inbox = await sender.newPage();
+  const delivered = inbox.getByRole("link", { name: /was delivered/ }).and(inbox.locator(`:has-text("${email}")`));
+  await expect(async () => {
+    await inbox.goto("/dev/mailbox");
+    await expect(delivered).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
+  await checkPage(inbox, testInfo, "dev-mailbox");
+  await delivered.click();
+  const mailText = await inbox.getByTestId("mail-text").innerText();
+  const reviewLink = mailText.match(/https?:\/\/\S+\/review\?token=\S+/)?.[0];
+  expect(reviewLink, mailText).toBeDefined();
+  await inbox.goto(new URL(reviewLink!).pathname + new URL(reviewLink!).search);
+  await expect(inbox.getByRole("heading", { name: /Albany, NY/ })).toBeVisible();
+  await checkPage(inbox, testInfo, "review-form");
+
+  // A comment left empty comes back with how to fix it, and what was chosen is kept.
+  await inbox.getByRole("radio", { name: "5 stars" }).check();
+  await inbox.getByRole("textbox", { name: /^Name to show/ }).fill("Charles B.");
+  await inbox.getByLabel("What did you send?").selectOption("personal_letter");
+  await inbox.getByRole("textbox", { name: "Your review", exact: true }).fill("   ");
+  await inbox.getByRole("button", { name: "Send review" }).click();
+  // The fix is said next to the field and read out with it (its description, not its name).
+  await expect(inbox.getByRole("textbox", { name: "Your review", exact: true })).toHaveAccessibleDescription("Write a comment of 1 to 2000 characters (line breaks are fine).");
+  await expect(inbox.getByRole("textbox", { name: "Your review", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(inbox.getByRole("radio", { name: "5 stars" })).toBeChecked();
+  await expect(inbox.getByRole("textbox", { name: /^Name to show/ })).toHaveValue("Charles B.");
+  await checkPage(inbox, testInfo, "review-form-error");
+
+  await inbox.getByRole("textbox", { name: "Your review", exact: true }).fill(comment);
+  await inbox.getByRole("button", { name: "Send review" }).click();
+  await expect(inbox.getByText("Thank you: your review is saved.")).toBeVisible();
+  await checkPage(inbox, testInfo, "review-saved");
+  await sender.close();
 
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { PageNotFound } from "@/components/site/page-not-found";
 import { LocalCardForm } from "@/components/checkout/local-card-form";
 import { localCheckoutForPage } from "@/lib/payments/checkout-pages";
 import { dollars } from "@/lib/payments/open-payment-link";
@@ -12,7 +12,7 @@ type Props = { params: Promise<{ session: string }> };
 /** The local rail's hosted checkout page: where payment_url points when Stripe is not configured. */
 export default async function LocalCheckoutPage({ params }: Props) {
   const checkout = await localCheckoutForPage((await params).session);
-  if (!checkout) notFound();
+  if (!checkout) return <PageNotFound />;
   return (
     <article>
       <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

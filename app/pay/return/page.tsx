@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
 import { PaymentStatus } from "@/components/checkout/payment-status";
+import { AutoRefresh } from "@/components/tracking/auto-refresh";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
@@ -19,34 +20,59 @@ export default async function CheckoutReturnPage({ searchParams }: Props) {
       </article>
     );
   }
-  // Orders are polled by the page itself (GET /v1/orders/{id}); packs, and pages without
-  // JavaScript, refresh until the payment lands.
+  // Orders are polled by PaymentStatus (GET /v1/orders/{id}); packs re-render in place, and
+  // pages without JavaScript reload, until the payment lands.
   const waiting = r.paymentState === "open" || (r.kind === "pack" && !r.credit && r.paymentState === "captured");
   return (
     <article>
-      {waiting && r.kind === "pack" ? <meta httpEquiv="refresh" content="2" /> : null}
-      {waiting && r.kind === "order" ? (
+      {waiting ? (
+        // A visible meta refresh reloads the page under a screen reader's cursor (WCAG 2.2.1):
+        // with JavaScript the page re-reads itself in place instead.
         <noscript>
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
+      {waiting && r.kind === "pack" ? <AutoRefresh seconds={2} /> : null}
       {r.kind === "order" ? (
         <PaymentStatus orderId={r.orderId} initialStatus={r.orderStatus} trackingUrl={r.trackingUrl} sandboxCarrier={r.sandboxCarrier} />
-      ) : r.credit ? (
-        <>
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">Your credit code</h1>
-          <p className="mt-3 rounded border border-stone-200 bg-white p-4 font-mono text-2xl" data-testid="credit-code">{r.credit.code}</p>
-          <p className="mt-2 text-sm text-stone-600">
-            Balance ${(r.credit.balance_cents / 100).toFixed(2)} (bonus ${(r.credit.bonus_cents / 100).toFixed(2)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it is the only key to the credit.
-          </p>
-          <p className="mt-4">
-            <a className="font-semibold underline" href={`/credits?code=${encodeURIComponent(r.credit.code)}`}>Check its balance any time</a>
-          </p>
-        </>
       ) : (
-        <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
-          {r.paymentState === "released" ? "The checkout closed unpaid" : "Confirming your payment…"}
-        </h1>
+        // One live region for both states, so the code is announced when it replaces "Confirming".
+        <div aria-live="polite">
+          {r.credit ? (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
+                Your credit code
+              </h1>
+              <p className="mt-3 rounded border border-stone-200 bg-white p-4 font-mono text-2xl" data-testid="credit-code">
+                {r.credit.code}
+              </p>
+              <p className="mt-2 text-sm text-stone-600">
+                Balance ${(r.credit.balance_cents / 100).toFixed(2)} (bonus ${(r.credit.bonus_cents / 100).toFixed(2)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it
+                is the only key to the credit.
+              </p>
+              <p className="mt-4">
+                <a className="font-semibold underline" href={`/credits?code=${encodeURIComponent(r.credit.code)}`}>
+                  Check its balance any time
+                </a>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="text-2xl font-semibold tracking-tight" data-testid="return-heading">
+                {r.paymentState === "released" ? "The checkout closed unpaid" : "Confirming your payment…"}
+              </h1>
+              {r.paymentState === "released" ? (
+                <p className="mt-2">
+                  Nothing was charged.{" "}
+                  <a className="underline" href="/credits">
+                    Start a new purchase
+                  </a>
+                  .
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
       )}
     </article>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { PageNotFound } from "@/components/site/page-not-found";
 import { OrderConfirmation } from "@/components/sent/order-confirmation";
+import { isOrderId } from "@/lib/orders/order-ids";
 
 export const metadata: Metadata = { title: "Your letter", robots: { index: false } };
 
@@ -9,6 +10,6 @@ type Props = { params: Promise<{ id: string }> };
 /** After sending: the confirmation, the tracking link, the cancel button and the receipt. */
 export default async function SentPage({ params }: Props) {
   const { id } = await params;
-  if (!/^ord_(test_)?[0-9a-z]{24}$/.test(id)) notFound();
+  if (!isOrderId(id)) return <PageNotFound />;
   return <OrderConfirmation id={id} />;
 }

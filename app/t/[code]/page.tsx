@@ -6,6 +6,7 @@ import { TrackingNotFound } from "@/components/tracking/tracking-not-found";
 import { TrackingTimeline } from "@/components/tracking/tracking-timeline";
 import { displayCity } from "@/lib/letters/display-city";
 import { isLetterFormat } from "@/lib/letters/formats";
+import { hasEnded } from "@/lib/orders/order-status-checks";
 import { formatDay, formatInstant } from "@/lib/tracking/format-tracking-time";
 import { getPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { planRoute } from "@/lib/tracking/plan-route";
@@ -16,12 +17,11 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const REFRESH_SECONDS = 30;
-const IN_TRANSIT = new Set(["draft", "pending_payment", "screening", "held_for_review", "submitted", "mailed"]);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getPublicTracking((await params).code);
   if (!t) return { title: "Tracking not found", robots: { index: false } };
-  const title = `${t.format} to ${t.destination.city}, ${t.destination.state}: ${statusWords(t.status)}`;
+  const title = `${t.format} to ${displayCity(t.destination.city)}, ${t.destination.state}: ${statusWords(t.status)}`;
   const description = t.status === "delivered" ? "Delivered." : t.expectedDeliveryDate ? `Expected ${formatDay(t.expectedDeliveryDate)}.` : "Track this letter.";
   return { title, openGraph: { title, description } };
 }
@@ -36,7 +36,7 @@ export default async function TrackingPage({ params, searchParams }: Props) {
   const code = (await params).code;
   const t = await getPublicTracking(code);
   if (!t) return <TrackingNotFound />;
-  const moving = IN_TRANSIT.has(t.status);
+  const moving = !hasEnded(t.status);
   const updating = moving && (await searchParams).updates !== "off";
   const progress = trackingProgress(t);
   const plan = await planRoute(t, progress.state === "stopped");
@@ -55,7 +55,9 @@ export default async function TrackingPage({ params, searchParams }: Props) {
           get a full reload), an in-place re-render with it. */}
       {updating ? (
         <>
-          <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+          <noscript>
+            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          </noscript>
           <AutoRefresh seconds={REFRESH_SECONDS} />
         </>
       ) : null}

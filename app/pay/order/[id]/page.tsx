@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { PageNotFound } from "@/components/site/page-not-found";
 import { OrderCheckout } from "@/components/checkout/order-checkout";
 import { cardCheckout } from "@/components/checkout/card-checkout-config";
 import { livePrintingConfigured } from "@/lib/fulfillment/carrier-from-env";
+import { isOrderId, isSandboxOrderId } from "@/lib/orders/order-ids";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pay for your letter", robots: { index: false } };
@@ -12,7 +13,8 @@ type Props = { params: Promise<{ id: string }> };
 /** Paying a letter by card in the page (embedded checkout); /pay/return follows. */
 export default async function PayOrderPage({ params }: Props) {
   const { id } = await params;
-  if (!/^ord_[0-9a-z]{24}$/.test(id)) notFound();
+  // Sandbox letters are free: there is never a page to pay one.
+  if (!isOrderId(id) || isSandboxOrderId(id)) return <PageNotFound />;
   const card = cardCheckout();
   return (
     <article>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
 import { Badge, Facts, Notice, PageTitle, When, linkClass, money, one } from "@/components/ops/ops-ui";
 import type { Address } from "@/lib/letters/schemas";
@@ -42,7 +41,19 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
   await requireOperator(`/ops/orders/${id}`);
   const q = await searchParams;
   const d = await getOpsOrderDetail(id);
-  if (!d) notFound();
+  // Not notFound(): in Next 16 it answers an empty shell without JavaScript (see PageNotFound).
+  if (!d) {
+    return (
+      <article>
+        <PageTitle lead={<>Search for it by id, tracking code, e-mail or ZIP instead.</>}>No order {id}</PageTitle>
+        <p className="mt-4">
+          <a className={linkClass} href={`/ops/orders?q=${encodeURIComponent(id)}`}>
+            Search the orders
+          </a>
+        </p>
+      </article>
+    );
+  }
   const o = d.order;
   const error = one(q.error);
   return (

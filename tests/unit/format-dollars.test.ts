@@ -1,0 +1,11 @@
+import { describe, expect, it } from "vitest";
+import { dollars } from "@/lib/payments/format-dollars";
+
+describe("dollars", () => {
+  it("writes cents as dollars with two decimals", () => {
+    expect(dollars(0)).toBe("$0.00");
+    expect(dollars(99)).toBe("$0.99");
+    expect(dollars(648)).toBe("$6.48");
+    expect(dollars(100_000)).toBe("$1000.00");
+  });
+});
