@@ -7,7 +7,7 @@ import "dotenv/config";
 import { closeDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { failOrder, refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
-import { listHeldOrders } from "@/lib/orders/list-held-orders";
+import { listReviewQueue } from "@/lib/ops/review-queue";
 import { stopBoss } from "@/lib/jobs/queues";
 
 const [command, orderId, ...words] = process.argv.slice(2);
@@ -18,7 +18,7 @@ try {
     await (command === "refuse" ? refuseOrder(orderId, text) : failOrder(orderId, text));
     console.log(`${orderId}: ${command === "refuse" ? "refused; its payment is released" : "failed; its payment is refunded"}.`);
   } else if (command === "held") {
-    for (const o of await listHeldOrders()) console.log(`${o.id}  held since ${o.heldAt}  ${o.sandbox ? "sandbox" : "live"}  ${o.why}`);
+    for (const o of await listReviewQueue(100)) console.log(`${o.id}  held since ${o.heldAt.toISOString()}  ${o.sandbox ? "sandbox" : "live"}  ${o.why}`);
   } else if (command === "release" && orderId) {
     await releaseHeldOrder(orderId);
     console.log(`${orderId}: released and handed over.`);

@@ -11,6 +11,7 @@ import { markFeedbackHandled, reopenFeedback } from "@/lib/ops/feedback-inbox";
 import { disableKeyByOperator, issueKeyByOperator, type IssueKeyResult } from "@/lib/ops/manage-keys";
 import { requireOperator, safeReturnPath } from "@/lib/ops/require-operator";
 import { refuseByOperator, releaseByOperator, RefusalReasonSchema } from "@/lib/ops/review-queue";
+import { isOrderId } from "@/lib/orders/order-ids";
 
 // The console's forms. Each one works without JavaScript (a plain POST answered with a 303),
 // and each checks the operator first: a server action is a public endpoint of its own.
@@ -42,8 +43,6 @@ export async function signOutOperator(): Promise<void> {
   await signOut({ redirectTo: withParams(OPS_SIGN_IN_PATH, { signed_out: "1" }) });
 }
 
-const ORDER_ID = /^ord_(test_)?[0-9a-z]{24}$/;
-
 /** Where a review form goes back to: the queue, or the order's own page. */
 function reviewBack(form: FormData): string {
   const back = safeReturnPath(field(form, "back"));
@@ -54,7 +53,7 @@ export async function releaseHeld(form: FormData): Promise<void> {
   const back = reviewBack(form);
   const operator = await requireOperator(back);
   const orderId = field(form, "order_id");
-  if (!ORDER_ID.test(orderId)) redirect(withParams(back, { error: "order_not_found" }));
+  if (!isOrderId(orderId)) redirect(withParams(back, { error: "order_not_found" }));
   let code: string | null = null;
   try {
     await releaseByOperator(orderId, operator);
@@ -69,7 +68,7 @@ export async function refuseHeld(form: FormData): Promise<void> {
   const back = reviewBack(form);
   const operator = await requireOperator(back);
   const orderId = field(form, "order_id");
-  if (!ORDER_ID.test(orderId)) redirect(withParams(back, { error: "order_not_found" }));
+  if (!isOrderId(orderId)) redirect(withParams(back, { error: "order_not_found" }));
   const reason = RefusalReasonSchema.safeParse(field(form, "reason"));
   if (!reason.success) {
     redirect(withParams(back, { error: field(form, "reason").trim().length > 500 ? "reason_too_long" : "reason_too_short", order: orderId }));

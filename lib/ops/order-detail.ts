@@ -3,6 +3,7 @@ import type { Address } from "@/lib/letters/schemas";
 import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";
 import { trackingUrl } from "@/lib/orders/serialize-order";
 import { proofPaths } from "@/lib/ops/review-queue";
+import { isOrderId } from "@/lib/orders/order-ids";
 
 /**
  * Everything about one order, for an operator: both addresses, the payment and its credit
@@ -11,7 +12,7 @@ import { proofPaths } from "@/lib/ops/review-queue";
  * name the order. Never shown to anyone else.
  */
 export async function getOpsOrderDetail(id: string) {
-  if (!/^ord_(test_)?[0-9a-z]{24}$/.test(id)) return null;
+  if (!isOrderId(id)) return null;
   const order = await db().order.findUnique({ where: { id }, include: { events: { orderBy: [{ occurredAt: "asc" }, { id: "asc" }] } } });
   if (!order) return null;
   const [payment, ledger, notifications, feedback, review] = await Promise.all([
