@@ -40,9 +40,23 @@ type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> =
   optionalBody?: boolean;
 };
 
+/** What a route declared, as the OpenAPI registry test reads it back (routeOptionsOf). */
+export type RouteOptions = Options<z.ZodType | undefined, z.ZodType | undefined>;
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-const DEFAULT_MAX_BODY = 64 * 1024;
+/** The body limit of a route that declares none. */
+export const DEFAULT_MAX_BODY = 64 * 1024;
+
+const ROUTE_OPTIONS = Symbol("routeOptions");
+
+/**
+ * The options a handler was defined with, or null for a handler defineRoute did not build.
+ * tests/unit/openapi.test.ts compares them with the registry (lib/openapi/operations*.ts).
+ */
+export function routeOptionsOf(handler: unknown): RouteOptions | null {
+  return typeof handler === "function" ? ((handler as { [ROUTE_OPTIONS]?: RouteOptions })[ROUTE_OPTIONS] ?? null) : null;
+}
 
 /**
  * The one wrapper every /v1 route uses: request id, API key, caller attribution, JSON body
@@ -53,7 +67,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
   options: Options<B, P>,
   handler: (ctx: RouteContext<Infer<B>, Infer<P>>) => Promise<RouteResult>,
 ) {
-  return async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
+  const route = async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
     const requestId = sanitizeRequestId(request.headers.get("x-request-id")) ?? newRequestId();
     // Credit codes are bearer credentials and GET /v1/credits/{code} carries one in its path.
@@ -83,6 +97,9 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(performance.now() - started) }, "request");
     return response;
   };
+  // Kept on the handler (not enumerable, so Next sees a plain function) for routeOptionsOf.
+  Object.defineProperty(route, ROUTE_OPTIONS, { value: options });
+  return route;
 }
 
 /**

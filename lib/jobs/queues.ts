@@ -26,6 +26,8 @@ export const SWEEP_QUEUES = {
   reconcile: "reconcile-orders",
   /** E-mails and webhook messages whose jobs ran out while they were still pending (lib/notifications/requeue-stuck-notifications.ts). */
   notifications: "sweep-notifications",
+  /** x402 purchases left settling by a lost facilitator answer or a failed mint (lib/payments/x402/reconcile-settling-purchases.ts). */
+  x402: "sweep-x402",
 } as const;
 
 /** Telling people: one job per webhook attempt and per e-mail (lib/notifications). */
@@ -56,6 +58,7 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [SWEEP_QUEUES.documents]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
   [SWEEP_QUEUES.reconcile]: { policy: "singleton", retryLimit: 0, expireInSeconds: 3600 },
   [SWEEP_QUEUES.notifications]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
+  [SWEEP_QUEUES.x402]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
 };
 
 export function jobExpirySeconds(queue: string): number {

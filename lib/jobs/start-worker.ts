@@ -13,6 +13,7 @@ import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
 import { requeueStuckNotifications } from "@/lib/notifications/requeue-stuck-notifications";
+import { reconcileSettlingX402Purchases } from "@/lib/payments/x402/reconcile-settling-purchases";
 
 /** Order jobs one fetch takes, per queue. */
 const ORDER_BATCH = 10;
@@ -134,12 +135,18 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   await boss.work(SWEEP_QUEUES.notifications, async () => {
     await requeueStuckNotifications();
   });
-  // Cron (UTC): payments every minute; documents, the reconcile loop and notifications whose
-  // jobs ran out hourly (those only count once a job's whole life, hours to days, has passed).
+  await boss.work(SWEEP_QUEUES.x402, async () => {
+    await reconcileSettlingX402Purchases();
+  });
+  // Cron (UTC): payments, and x402 purchases left settling, every minute (an x402 authorization
+  // is valid for X402_TIMEOUT_SECONDS only, and no facilitator settles it after that); documents,
+  // the reconcile loop and notifications whose jobs ran out hourly (those only count once a
+  // job's whole life, hours to days, has passed).
   await boss.schedule(SWEEP_QUEUES.payments, "* * * * *");
   await boss.schedule(SWEEP_QUEUES.documents, "17 * * * *");
   await boss.schedule(SWEEP_QUEUES.reconcile, "41 * * * *");
   await boss.schedule(SWEEP_QUEUES.notifications, "29 * * * *");
+  await boss.schedule(SWEEP_QUEUES.x402, "* * * * *");
 
   return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }) };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
 import { SCOPES } from "@/lib/auth/scopes";
 import { EXAMPLE_BASE_URL } from "@/lib/openapi/examples";
-import { errorsOf, type Operation, type RequestHeader, type SuccessResponse } from "@/lib/openapi/operation";
+import { errorsOf, throttlePerMinute, type Operation, type RequestHeader, type SuccessResponse } from "@/lib/openapi/operation";
 import { COMPONENTS, COMPONENT_DESCRIPTIONS, FIELD_DESCRIPTIONS, OPERATIONS } from "@/lib/openapi/operations";
 import { toJsonSchema, toJsonSchemas } from "@/lib/openapi/zod-to-json-schema";
 
@@ -134,7 +134,8 @@ function operationObject(op: Operation, names: Map<z.ZodType, string>): JsonObje
   const errors = errorResponses(op, names);
   const success = Object.fromEntries(Object.entries(op.responses).filter(([http]) => !errors[http]).map(([http, r]) => [http, successResponse(r, names)]));
   const request = op.request;
-  const limits = [op.scope ? `Scope: \`${op.scope}\`.` : "Scopes: per tool.", op.throttlePerMinute ? `Throttle: ${op.throttlePerMinute} a minute per caller.` : null, request?.maxBytes ? `Body: at most ${request.maxBytes} bytes.` : null];
+  const perMinute = throttlePerMinute(op);
+  const limits = [op.scope ? `Scope: \`${op.scope}\`.` : "Scopes: per tool.", perMinute ? `Throttle: ${perMinute} a minute per caller.` : null, request?.maxBytes ? `Body: at most ${request.maxBytes} bytes.` : null];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -153,7 +154,7 @@ function operationObject(op: Operation, names: Map<z.ZodType, string>): JsonObje
       : {}),
     responses: Object.fromEntries(Object.entries({ ...success, ...errors }).sort(([a], [b]) => Number(a) - Number(b))),
     "x-scope": op.scope,
-    ...(op.throttlePerMinute ? { "x-throttle-per-minute": op.throttlePerMinute } : {}),
+    ...(perMinute ? { "x-throttle-per-minute": perMinute } : {}),
     "x-error-codes": errorsOf(op, CATALOGUE_CODES),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/http/error-catalogue";
 import type { Scope } from "@/lib/auth/scopes";
+import { THROTTLES, type ThrottleBucket } from "@/lib/http/throttle";
 
 // One entry of the API's operation registry (lib/openapi/operations*.ts): everything the
 // OpenAPI document, the reference page (/docs/api) and /llms.txt say about one (method, path).
@@ -33,10 +34,16 @@ export type Operation = {
   /** How to use it, and in what order with the other operations (Markdown). */
   description: string;
   tags: string[];
-  /** The scope an API key needs (a key with no scopes has all); null when the route checks none. */
+  /**
+   * The scope an API key needs (a key with no scopes has all); null when the route checks none.
+   * tests/unit/openapi.test.ts checks it against the scope the route's defineRoute declares.
+   */
   scope: Scope | null;
-  /** Requests per minute per caller, when the route is throttled (429 rate_limited). */
-  throttlePerMinute?: number;
+  /**
+   * The throttle bucket the route counts each call against (429 rate_limited); its limit is read
+   * from THROTTLES. tests/api/openapi-throttles.test.ts checks the route really uses this bucket.
+   */
+  throttle?: ThrottleBucket;
   /** The route wraps itself in defineRoute: key checks, caller attribution, the envelope. */
   wrapped?: boolean;
   request?: {
@@ -45,6 +52,7 @@ export type Operation = {
     contentType?: string;
     /** The body may be left out (defineRoute's optionalBody). */
     optional?: boolean;
+    /** The route's body limit: defineRoute's maxBodyBytes (DEFAULT_MAX_BODY when it sets none). */
     maxBytes?: number;
     examples: Record<string, Example>;
     description?: string;
@@ -75,12 +83,19 @@ export const WRAPPER_ERRORS: ErrorCode[] = [
 /** Codes of reading and validating a JSON body (lib/http/read-json-body.ts, zod). */
 export const BODY_ERRORS: ErrorCode[] = ["validation_error", "invalid_json", "unsupported_media_type", "body_too_large"];
 
+/** Requests a minute per caller the operation's throttle allows; undefined when it has none. */
+export function throttlePerMinute(op: Operation): number | undefined {
+  if (!op.throttle) return undefined;
+  const { points, duration } = THROTTLES[op.throttle];
+  return (points * 60) / duration;
+}
+
 /** Every code an operation can answer, in catalogue order. */
 export function errorsOf(op: Operation, catalogueOrder: readonly ErrorCode[]): ErrorCode[] {
   const codes = new Set<ErrorCode>(op.errors);
   if (op.wrapped !== false) WRAPPER_ERRORS.forEach((c) => codes.add(c));
   if (op.wrapped !== false && op.request && (!op.request.contentType || op.request.contentType === "application/json")) BODY_ERRORS.forEach((c) => codes.add(c));
   if (op.params || op.query) codes.add("validation_error");
-  if (op.throttlePerMinute) codes.add("rate_limited");
+  if (op.throttle) codes.add("rate_limited");
   return catalogueOrder.filter((c) => codes.has(c));
 }

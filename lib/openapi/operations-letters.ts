@@ -12,6 +12,7 @@ import {
 } from "@/lib/openapi/response-schemas";
 import { ProofFileParamsSchema, UploadKeyParamsSchema } from "@/lib/openapi/documented-path-params";
 import { UploadRequestSchema } from "@/lib/documents/uploads";
+import { MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
 import { TrackingCodeParamsSchema } from "@/lib/tracking/get-public-tracking";
 
 // The letter's life: quote, send, read, cancel; the documents it prints; its tracking.
@@ -59,7 +60,7 @@ export const LETTER_OPERATIONS: Operation[] = [
     ].join("\n\n"),
     tags: ["Letters"],
     scope: "mail:send",
-    throttlePerMinute: 20,
+    throttle: "orders_sandbox",
     headers: [{ name: "Idempotency-Key", description: "Send on every call: 1 to 255 visible ASCII characters (a UUID). Makes retries safe." }],
     request: {
       schema: OrderRequestSchema,
@@ -161,7 +162,7 @@ export const LETTER_OPERATIONS: Operation[] = [
     ].join("\n\n"),
     tags: ["Documents"],
     scope: "mail:quote",
-    throttlePerMinute: 10,
+    throttle: "uploads",
     request: { schema: UploadRequestSchema, optional: true, maxBytes: 4096, examples: { with_size: { summary: "Sign the file's size in", value: { content_length: 482133 } } } },
     responses: {
       200: {
@@ -177,7 +178,7 @@ export const LETTER_OPERATIONS: Operation[] = [
               method: "PUT",
               headers: { "Content-Type": "application/pdf" },
               expires_in: 900,
-              max_bytes: 10485760,
+              max_bytes: MAX_PDF_BYTES,
               next: [
                 "PUT the PDF bytes to upload_url with the headers shown, within 900 seconds; the URL takes one file.",
                 "Then quote and send the letter with upload_key instead of text (POST /v1/quotes, then POST /v1/orders).",
@@ -200,7 +201,7 @@ export const LETTER_OPERATIONS: Operation[] = [
     scope: "mail:quote",
     params: UploadKeyParamsSchema,
     parameterDescriptions: { key: "The upload_key: up_ + 32 lowercase hex digits + .pdf. Anything else is 400 invalid_upload_key before storage is touched." },
-    request: { contentType: "application/pdf", maxBytes: 10485760, description: "The PDF bytes.", examples: {} },
+    request: { contentType: "application/pdf", maxBytes: MAX_PDF_BYTES, description: "The PDF bytes.", examples: {} },
     responses: {
       201: {
         description: "Stored; pass upload_key to POST /v1/quotes and POST /v1/orders.",

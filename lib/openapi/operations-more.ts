@@ -24,6 +24,7 @@ import {
 } from "@/lib/openapi/response-schemas";
 import { AutocompleteQuerySchema, ReverseRequestSchema } from "@/lib/addresses/address-request-schemas";
 import { CreditCodeParamsSchema } from "@/lib/openapi/documented-path-params";
+import { DEFAULT_MAX_BODY } from "@/lib/http/define-route";
 
 // Paying ahead (credits, x402), reviews and feedback, the conveniences, and the service itself.
 
@@ -56,9 +57,9 @@ export const MORE_OPERATIONS: Operation[] = [
     ].join("\n\n"),
     tags: ["Credits"],
     scope: "credits:buy",
-    throttlePerMinute: 10,
+    throttle: "credits_checkout",
     headers: [{ name: "Idempotency-Key", description: "1 to 255 visible ASCII characters; a replay answers the first checkout (200, replayed: true, without the URL or secret)." }],
-    request: { schema: CreditCheckoutRequestSchema, examples: { standard: { summary: "The standard pack, hosted checkout", value: { pack: "standard", email: "ada@example.com" } } } },
+    request: { schema: CreditCheckoutRequestSchema, maxBytes: DEFAULT_MAX_BODY, examples: { standard: { summary: "The standard pack, hosted checkout", value: { pack: "standard", email: "ada@example.com" } } } },
     responses: {
       201: {
         description: "A checkout to pay.",
@@ -110,17 +111,19 @@ export const MORE_OPERATIONS: Operation[] = [
     description: [
       "The x402 v2 handshake: the first call (no payment header) is answered 402 `payment_required` with the payment requirements in the `PAYMENT-REQUIRED` header (base64 JSON) and the same object in the body. Sign it with an x402 client and send the same request again with the signed payload in `PAYMENT-SIGNATURE` (v2) or `X-PAYMENT` (v1 name).",
       "On settlement: 201 with the new `credit_code` and the on-chain `settlement`. The same signed payment sent again answers the same code with `replayed: true` (200) and no `settlement`; nothing is charged twice.",
+      "Only one call settles a payment: the same payment sent while another call is settling it waits a few seconds for that outcome, then answers 409 `payment_in_progress` (retry the same header). When the facilitator's answer is lost (503 `facilitator_unavailable`) or the transfer is not confirmed yet (409 `payment_in_progress`), the same header sent again finishes the purchase: 201 with the code, and `settlement.tx_hash` null when the facilitator no longer reports the transaction of an authorization it already settled.",
       "`sandbox: true` mints a real, usable credit code with no facilitator call and no charge. Deployments without a facilitator answer 503 `x402_unavailable` (use POST /v1/credits/checkout instead). Pay for letters with the code as `credit_code` on POST /v1/orders.",
     ].join("\n\n"),
     tags: ["Credits"],
     scope: "credits:buy",
-    throttlePerMinute: 10,
+    throttle: "x402_credits",
     headers: [
       { name: "PAYMENT-SIGNATURE", description: "The signed x402 v2 payment payload (base64), on the retry after a 402." },
       { name: "X-PAYMENT", description: "The same payload under the x402 v1 header name." },
     ],
     request: {
       schema: X402CreditsRequestSchema,
+      maxBytes: DEFAULT_MAX_BODY,
       examples: { standard: { summary: "The standard pack", value: { pack: "standard", email: "agent-owner@example.com" } }, sandbox: { summary: "A free sandbox code", value: { pack: "starter", email: "agent-owner@example.com", sandbox: true } } },
     },
     responses: {
@@ -173,7 +176,7 @@ export const MORE_OPERATIONS: Operation[] = [
         },
       },
     },
-    errors: ["sandbox_only_key", "payment_required", "payment_invalid", "payment_settlement_failed", "x402_unavailable", "facilitator_unavailable"],
+    errors: ["sandbox_only_key", "payment_required", "payment_invalid", "payment_settlement_failed", "payment_in_progress", "x402_unavailable", "facilitator_unavailable"],
   },
   {
     method: "post",
@@ -183,7 +186,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "Send the order's `capability.review_token` (or the token in the delivered e-mail's review link) in `X-Capability-Token`. Accepted once the letter is delivered, one review per order. `city` and `state` default to the sender's return address.",
     tags: ["Reviews"],
     scope: "feedback:write",
-    throttlePerMinute: 10,
+    throttle: "reviews",
     headers: [{ name: "X-Capability-Token", required: true, description: "The order's review_token (cap_…), valid 7 days; a cancel_token is refused." }],
     request: { schema: ReviewRequestSchema, maxBytes: 16_000, examples: { five_stars: { summary: "Five stars", value: { stars: 5, comment: review.comment, name: review.name, category: "personal_letter" } } } },
     responses: { 201: { description: "Stored.", schema: ReviewCreatedSchema, examples: { five_stars: { summary: "Stored", value: { status: "ok", review } } } } },
@@ -208,7 +211,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "Open to every caller. Say which route, which response (its `x-request-id`) or order, what you expected and what came back; an operator reads every report. Add `email` for an answer.",
     tags: ["Feedback"],
     scope: "feedback:write",
-    throttlePerMinute: 10,
+    throttle: "feedback",
     request: {
       schema: FeedbackRequestSchema,
       maxBytes: 64_000,
@@ -236,7 +239,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "Before quoting: which class the text calls for (certified with electronic return receipt for a notice to vacate or a demand before suit, certified for a complaint or a dispute, otherwise first_class). A word-bounded heuristic; advisory only, the sender always chooses. With a postcard or notecard `format` the answer is first_class.",
     tags: ["Letters"],
     scope: "mail:quote",
-    throttlePerMinute: 10,
+    throttle: "suggest_class",
     request: {
       schema: SuggestClassRequestSchema,
       maxBytes: 310_000,
@@ -276,7 +279,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "Send the header line and up to 20 sample rows as `csv` text, or as `header` with `rows`. The answer maps columns to the recipient's `to` fields (and `text`) with a confidence, lists the columns left over and what they look like, and builds the first row as an address (`sample`) with what POST /v1/quotes would refuse in it (`sample_issues`). Then quote each row.",
     tags: ["Bulk"],
     scope: "mail:quote",
-    throttlePerMinute: 10,
+    throttle: "csv_map",
     request: {
       schema: CsvMapRequestSchema,
       maxBytes: 160_000,
@@ -320,7 +323,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "Advisory only: the address is verified again when the letter is quoted. `q` of 1-5 digits lists ZIPs starting with it; otherwise a city-name prefix, optionally followed by `, ST`.",
     tags: ["Addresses"],
     scope: "mail:quote",
-    throttlePerMinute: 30,
+    throttle: "address_autocomplete",
     query: AutocompleteQuerySchema,
     parameterDescriptions: { q: "A ZIP prefix (1-5 digits) or the start of a city name (optionally `, ST`).", limit: "How many suggestions (1-25, default 10)." },
     responses: {
@@ -340,7 +343,7 @@ export const MORE_OPERATIONS: Operation[] = [
     description: "For prefilling a form from a device's location. Advisory only: the address is verified again when the letter is quoted.",
     tags: ["Addresses"],
     scope: "mail:quote",
-    throttlePerMinute: 30,
+    throttle: "address_reverse",
     request: { schema: ReverseRequestSchema, maxBytes: 1024, examples: { albany: { summary: "Albany, NY", value: { latitude: 42.65, longitude: -73.75 } } } },
     responses: { 200: { description: "The nearest ZIP.", schema: ReverseResultSchema, examples: { albany: { summary: "Albany", value: { status: "ok", zip: "12246", city: "ALBANY", state: "NY", distance_km: 0.3, next: [] } } } } },
     errors: [],

@@ -18,9 +18,11 @@ import { UploadRequestSchema } from "@/lib/documents/uploads";
  * The registry: one entry per (method, path) a /v1 route serves. tests/unit/openapi.test.ts
  * fails when a route exports a handler without its entry here. To add one: an Operation in
  * operations-letters.ts, operations-more.ts or operations-agents.ts with the route's own zod schemas (imported from
- * lib/, never copied), its scope, throttle, headers, route-specific error codes, a response
- * schema in response-schemas.ts and an example request and response; every new named schema
- * goes in COMPONENTS below.
+ * lib/, never copied), its scope, throttle bucket, body limit, headers, route-specific error
+ * codes, a response schema in response-schemas.ts and an example request and response; every
+ * new named schema goes in COMPONENTS below. The scope, body, body limit, path parameters and
+ * headers are checked against the route's defineRoute options (tests/unit/openapi.test.ts), the
+ * throttle bucket against what the route counts (tests/api/openapi-throttles.test.ts).
  */
 export const OPERATIONS: Operation[] = [...LETTER_OPERATIONS, ...MORE_OPERATIONS, ...AGENT_OPERATIONS];
 

@@ -3,6 +3,7 @@ import { CREDIT_PACKS } from "@/lib/payments/packs";
 import { SCOPES } from "@/lib/auth/scopes";
 import { CATALOGUE_CODES } from "@/lib/openapi/build-openapi-document";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { throttlePerMinute } from "@/lib/openapi/operation";
 
 // /llms.txt (https://llmstxt.org): what an agent needs to use the service safely, in plain
 // Markdown, from the same registry and error catalogue as the OpenAPI document.
@@ -14,7 +15,8 @@ export function renderLlmsTxt(baseUrl: string): string {
     .map(([id, p]) => `\`${id}\` ${dollars(p.priceCents)}${p.bonusCents ? ` (+${dollars(p.bonusCents)} bonus)` : ""}`)
     .join(", ");
   const operations = OPERATIONS.map((op) => {
-    const needs = [op.scope ? `scope \`${op.scope}\`` : "scope per MCP tool", op.throttlePerMinute ? `${op.throttlePerMinute}/min` : null].filter(Boolean).join(", ");
+    const perMinute = throttlePerMinute(op);
+    const needs = [op.scope ? `scope \`${op.scope}\`` : "scope per MCP tool", perMinute ? `${perMinute}/min` : null].filter(Boolean).join(", ");
     return `- [${op.method.toUpperCase()} ${op.path}](${baseUrl}/docs/api#${op.operationId}): ${op.summary} (${needs}).`;
   });
   const errors = CATALOGUE_CODES.map((code) => {

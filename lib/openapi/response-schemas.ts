@@ -317,7 +317,13 @@ export const X402CreditResultSchema = z.object({
   pack: z.enum(CREDIT_PACK_IDS),
   face_cents: cents("Paid-for value; lasts 5 years."),
   bonus_cents: cents("Promotional value; lasts 12 months and is spent first."),
-  settlement: z.object({ network: z.string(), tx_hash: z.string() }).optional().describe("Absent in the sandbox and on a replay of a payment that already minted a code."),
+  settlement: z
+    .object({
+      network: z.string(),
+      tx_hash: z.string().nullable().describe("Null only for a settlement found after its answer was lost: the facilitator no longer reports the transaction of an authorization it already settled."),
+    })
+    .optional()
+    .describe("Absent in the sandbox and on a replay of a payment that already minted a code."),
   sandbox: z.boolean(),
   replayed: z.boolean(),
   next,

@@ -3,7 +3,8 @@ import { SUBMISSION_DEADLINE_MS } from "@/lib/fulfillment/reconcile-orders";
 
 // What went wrong lately, for /ops/logs and the dashboard: webhook messages that failed or are
 // being retried (with every attempt), what the hourly reconcile loop did (its order events all
-// have causes starting "reconcile:", see lib/fulfillment/reconcile-orders.ts), and failed orders.
+// have causes starting "reconcile:", see lib/fulfillment/reconcile-orders.ts), failed orders,
+// and x402 purchases left settling (a lost settle answer or a failed mint not yet resolved).
 
 const RECONCILE_CAUSE = "reconcile:";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,6 +49,34 @@ export async function listFailedOrders(limit = 50) {
     take: limit,
     select: { id: true, status: true, sandbox: true, failureCode: true, failureReason: true, providerCheckNeeded: true, updatedAt: true },
   });
+}
+
+/**
+ * x402 purchases left `settling` that no call is working on: the payer's retry or the worker's
+ * sweep resolves those still inside their authorization's validity; past it an operator has
+ * to look the payer's nonce up on chain (lib/payments/x402/settle-purchase.ts).
+ */
+export async function listStuckX402Purchases(limit = 50, now = new Date()) {
+  const rows = await db().x402Purchase.findMany({
+    where: { state: "settling", OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map((p) => ({
+    id: p.id.toString(),
+    pack: p.pack,
+    network: p.network,
+    payer: p.payer,
+    nonce: p.nonce,
+    amount: p.amount,
+    txHash: p.txHash,
+    email: p.email,
+    attempts: p.settleAttempts,
+    lastError: p.lastError,
+    createdAt: p.createdAt,
+    validBefore: p.validBefore,
+    expired: p.validBefore !== null && p.validBefore <= now,
+  }));
 }
 
 /** The numbers on /ops. */

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { x402Client, x402HTTPClient } from "@x402/core/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { getAddress, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { POST as buyCredits } from "@/app/v1/x402/credits/route";
 import { GET as getCredit } from "@/app/v1/credits/[code]/route";
@@ -13,7 +11,7 @@ import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
 import { call } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
-import { startFakeFacilitator, TRANSFER_WITH_AUTHORIZATION_TYPES, type FakeFacilitator } from "@/tests/support/fake-facilitator";
+import { signPayment as signPaymentAs, startFakeFacilitator, type AuthorizationOverrides, type FakeFacilitator } from "@/tests/support/fake-facilitator";
 import type { LocalServer } from "@/tests/support/local-http";
 import { serveRoute } from "@/tests/support/serve-route";
 
@@ -72,37 +70,8 @@ async function challenge(pack = "starter"): Promise<PaymentRequired> {
   return decodePaymentRequiredHeader(res.headers.get("payment-required")!);
 }
 
-/** A hand-signed EIP-3009 payment for the challenge's terms, with any field bent. */
-async function signPayment(
-  required: PaymentRequired,
-  over: Partial<{ to: string; value: string; validAfter: string; validBefore: string; nonce: string }> = {},
-  signer: PrivateKeyAccount = payer,
-) {
-  const terms = required.accepts[0];
-  const authorization = {
-    from: payer.address,
-    to: getAddress(over.to ?? terms.payTo),
-    value: over.value ?? terms.amount,
-    validAfter: over.validAfter ?? "0",
-    validBefore: over.validBefore ?? String(Math.floor(Date.now() / 1000) + 300),
-    nonce: over.nonce ?? `0x${randomBytes(32).toString("hex")}`,
-  };
-  const signature = await signer.signTypedData({
-    domain: { name: String(terms.extra.name), version: String(terms.extra.version), chainId: 84532, verifyingContract: getAddress(terms.asset) },
-    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
-    primaryType: "TransferWithAuthorization",
-    message: {
-      from: authorization.from,
-      to: authorization.to,
-      value: BigInt(authorization.value),
-      validAfter: BigInt(authorization.validAfter),
-      validBefore: BigInt(authorization.validBefore),
-      nonce: authorization.nonce as Hex,
-    },
-  });
-  const payload = { x402Version: 2, resource: required.resource, accepted: terms, payload: { authorization, signature } };
-  return { payload, header: encodePaymentSignatureHeader(payload), nonce: authorization.nonce };
-}
+/** A hand-signed EIP-3009 payment from the payer for the challenge's terms, with any field bent. */
+const signPayment = (required: PaymentRequired, over: AuthorizationOverrides = {}, signer: PrivateKeyAccount = payer) => signPaymentAs(required, payer, over, signer);
 
 const purchases = () => db().x402Purchase.count();
 const codes = () => db().creditAccount.count();

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { privateKeyToAccount } from "viem/accounts";
+import type { PaymentRequired } from "@x402/core/types";
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { getAddress, isAddress, verifyTypedData, type Hex } from "viem";
 import { startLocalServer } from "@/tests/support/local-http";
 
@@ -11,6 +13,13 @@ import { startLocalServer } from "@/tests/support/local-http";
 // in the order and with the refusal codes of x402's own EVM facilitator. Settling marks the
 // nonce used (as the token contract does) and answers a well-formed, made-up transaction hash.
 // No chain is involved: balances are unlimited unless a test sets one.
+//
+// An authorization settled before is answered as @x402/evm's exact facilitator answers it
+// (node_modules/@x402/evm/dist/cjs/exact/facilitator/index.js, settleEIP3009): a transaction
+// still unconfirmed is kept under the payload's signature and answered again (settlement_pending
+// while unconfirmed, then success with the same hash); anything else is checked afresh, so a
+// spent nonce answers success: false, invalid_exact_evm_nonce_already_used, with no transaction
+// (the token refuses the used authorization). There is no call to look a settlement up by nonce.
 
 /** The EIP-3009 typed-data struct, as the USDC contract defines it. */
 export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
@@ -23,6 +32,39 @@ export const TRANSFER_WITH_AUTHORIZATION_TYPES = {
     { name: "nonce", type: "bytes32" },
   ],
 } as const;
+
+export type AuthorizationOverrides = Partial<{ to: string; value: string; validAfter: string; validBefore: string; nonce: string }>;
+
+/**
+ * The payer's side, by hand: an EIP-3009 payment from `payer` for a 402 challenge's terms (any
+ * field bent), signed by `signer` (the payer unless a test forges it), as an x402 v2 client sends it.
+ */
+export async function signPayment(required: PaymentRequired, payer: PrivateKeyAccount, over: AuthorizationOverrides = {}, signer: PrivateKeyAccount = payer) {
+  const terms = required.accepts[0];
+  const authorization = {
+    from: payer.address,
+    to: getAddress(over.to ?? terms.payTo),
+    value: over.value ?? terms.amount,
+    validAfter: over.validAfter ?? "0",
+    validBefore: over.validBefore ?? String(Math.floor(Date.now() / 1000) + 300),
+    nonce: over.nonce ?? `0x${randomBytes(32).toString("hex")}`,
+  };
+  const signature = await signer.signTypedData({
+    domain: { name: String(terms.extra.name), version: String(terms.extra.version), chainId: chainIdOf(terms.network)!, verifyingContract: getAddress(terms.asset) },
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
+    primaryType: "TransferWithAuthorization",
+    message: {
+      from: authorization.from,
+      to: authorization.to,
+      value: BigInt(authorization.value),
+      validAfter: BigInt(authorization.validAfter),
+      validBefore: BigInt(authorization.validBefore),
+      nonce: authorization.nonce as Hex,
+    },
+  });
+  const payload = { x402Version: 2, resource: required.resource, accepted: terms, payload: { authorization, signature } };
+  return { payload, header: encodePaymentSignatureHeader(payload), nonce: authorization.nonce };
+}
 
 export type Settlement = { transaction: string; network: string; asset: string; payer: string; payTo: string; amount: string; nonce: string };
 
@@ -38,6 +80,16 @@ export type FakeFacilitator = {
   setBalance(payer: string, atomic: bigint): void;
   /** The next settle fails on chain with this reason (nothing is spent). */
   failNextSettle(reason: string): void;
+  /** The next settle goes through on chain, then the connection drops before any answer. */
+  dropNextSettleAnswer(): void;
+  /**
+   * The next settle sends its transaction but sees no receipt `times` times in a row: each of
+   * those calls answers settlement_pending with its hash, and the call after them (for the same
+   * signature) answers success with that same hash.
+   */
+  pendNextSettle(times: number): void;
+  /** Each settle takes this long before it answers (0 by default). */
+  settleDelayMs: number;
   /** While true, /verify and /settle answer 500 with a non-JSON body. */
   broken: boolean;
   close(): Promise<void>;
@@ -56,6 +108,10 @@ export async function startFakeFacilitator(opts: { networks?: string[] } = {}): 
   const settlements: Settlement[] = [];
   const requests: string[] = [];
   let settleFailure: string | null = null;
+  let dropSettleAnswer = false;
+  let pendTimes = 0;
+  /** Unconfirmed transactions by payload signature, as @x402/evm's pending-settlement store keeps them. */
+  const pending = new Map<string, { transaction: string; remaining: number }>();
   const nonceKey = (asset: string, payer: string, nonce: string) => `${asset.toLowerCase()}|${payer.toLowerCase()}|${nonce.toLowerCase()}`;
 
   async function verify(payload: Obj, req: Obj): Promise<Verdict> {
@@ -110,7 +166,19 @@ export async function startFakeFacilitator(opts: { networks?: string[] } = {}): 
     "/verify": (req, res) => handle(req, res, "/verify", async (body) => verify(body.paymentPayload, body.paymentRequirements)),
     "/settle": (req, res) =>
       handle(req, res, "/settle", async (body) => {
+        if (fake.settleDelayMs) await new Promise((resolve) => setTimeout(resolve, fake.settleDelayMs));
         const req402 = body.paymentRequirements as Obj;
+        const signature = String(body.paymentPayload?.payload?.signature ?? "");
+        const unconfirmed = pending.get(signature);
+        if (unconfirmed) {
+          const payer = body.paymentPayload.payload.authorization?.from;
+          if (unconfirmed.remaining > 0) {
+            unconfirmed.remaining--;
+            return settlementPending(unconfirmed.transaction, req402.network, payer);
+          }
+          pending.delete(signature);
+          return { success: true, payer, transaction: unconfirmed.transaction, network: req402.network };
+        }
         const verdict = await verify(body.paymentPayload, req402);
         if (!verdict.isValid) return { success: false, errorReason: verdict.invalidReason, errorMessage: verdict.invalidMessage, payer: verdict.payer, transaction: "", network: req402?.network };
         if (settleFailure) {
@@ -124,6 +192,15 @@ export async function startFakeFacilitator(opts: { networks?: string[] } = {}): 
         if (balance !== undefined) balances.set(String(auth.from).toLowerCase(), balance - BigInt(auth.value));
         const transaction = `0x${randomBytes(32).toString("hex")}`;
         settlements.push({ transaction, network: req402.network, asset: req402.asset, payer: auth.from, payTo: auth.to, amount: String(auth.value), nonce: auth.nonce });
+        if (dropSettleAnswer) {
+          dropSettleAnswer = false;
+          return DROP;
+        }
+        if (pendTimes > 0) {
+          pending.set(signature, { transaction, remaining: pendTimes - 1 });
+          pendTimes = 0;
+          return settlementPending(transaction, req402.network, verdict.payer);
+        }
         return { success: true, payer: verdict.payer, transaction, network: req402.network };
       }),
   });
@@ -135,11 +212,14 @@ export async function startFakeFacilitator(opts: { networks?: string[] } = {}): 
     markNonceUsed: (asset, payer, nonce) => void usedNonces.add(nonceKey(asset, payer, nonce)),
     setBalance: (payer, atomic) => void balances.set(payer.toLowerCase(), atomic),
     failNextSettle: (reason) => void (settleFailure = reason),
+    dropNextSettleAnswer: () => void (dropSettleAnswer = true),
+    pendNextSettle: (times) => void (pendTimes = times),
+    settleDelayMs: 0,
     broken: false,
     close: () => server.close(),
   };
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse, path: string, answer: (body: Obj) => Promise<Obj>) {
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, path: string, answer: (body: Obj) => Promise<Obj | typeof DROP>) {
     requests.push(`${req.method} ${path}`);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -155,13 +235,21 @@ export async function startFakeFacilitator(opts: { networks?: string[] } = {}): 
         return json(res, 400, { error: "expected POST {x402Version: 2, paymentPayload, paymentRequirements}" });
       }
       answer(body).then(
-        (out) => json(res, 200, out),
+        (out) => (out === DROP ? void req.socket.destroy() : json(res, 200, out)),
         (err) => json(res, 500, { error: String(err) }),
       );
     });
   }
 
   return fake;
+}
+
+/** Hang up without answering (the work is done; the answer is lost). */
+const DROP = Symbol("drop the connection");
+
+/** x402's answer for a transaction sent whose receipt did not come in time (@x402/evm settlementPendingResponse). */
+function settlementPending(transaction: string, network: string, payer: string | undefined) {
+  return { success: false, errorReason: "settlement_pending", errorMessage: "Timed out while waiting for transaction to be confirmed", transaction, network, payer };
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

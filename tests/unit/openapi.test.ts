@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import Ajv2020 from "ajv/dist/2020";
 
 // Route modules import server code. Nothing connects at import, but env() wants a DATABASE_URL.
@@ -9,11 +9,13 @@ vi.hoisted(() => {
   process.env.DATABASE_URL ??= "postgresql://openapi-test@127.0.0.1:1/none";
 });
 
+import { DEFAULT_MAX_BODY, routeOptionsOf } from "@/lib/http/define-route";
 import { ERRORS } from "@/lib/http/error-catalogue";
 import { isMethodNotAllowedHandler } from "@/lib/http/fallback-routes";
 import { QuoteRequestSchema } from "@/lib/letters/schemas";
 import { buildOpenApiDocument, type JsonObject, type OpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { COMPONENTS, FIELD_DESCRIPTIONS, OPERATIONS } from "@/lib/openapi/operations";
+import type { Operation } from "@/lib/openapi/operation";
 import { renderLlmsTxt } from "@/lib/openapi/render-llms-txt";
 import { OrderSchema, ReviewSchema } from "@/lib/openapi/response-schemas";
 import { caseInsensitivePattern } from "@/lib/openapi/zod-to-json-schema";
@@ -42,6 +44,7 @@ function routeFiles(): string[] {
 let doc: OpenApiDocument;
 let llms: string;
 const served = new Map<string, string>(); // "POST /v1/orders" -> route file
+const handlers = new Map<string, unknown>(); // "POST /v1/orders" -> the exported handler
 
 beforeAll(async () => {
   doc = buildOpenApiDocument({ baseUrl: BASE });
@@ -51,7 +54,10 @@ beforeAll(async () => {
     if (!apiPath) continue;
     const mod = (await import(path.resolve(file))) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
-      if (typeof mod[method] === "function" && !isMethodNotAllowedHandler(mod[method])) served.set(`${method} ${apiPath}`, file);
+      if (typeof mod[method] === "function" && !isMethodNotAllowedHandler(mod[method])) {
+        served.set(`${method} ${apiPath}`, file);
+        handlers.set(`${method} ${apiPath}`, mod[method]);
+      }
     }
   }
 }, 120_000);
@@ -80,6 +86,80 @@ describe("the operation registry", () => {
     const ids = OPERATIONS.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const op of OPERATIONS) for (const code of op.errors) expect(ERRORS, `${op.operationId}: ${code}`).toHaveProperty(code);
+  });
+});
+
+// The registry restates what each route declares to defineRoute. Route files may export only
+// their handlers (Next refuses other exports), so the registry cannot import their options;
+// instead defineRoute keeps them on the handler and these tests read them back. The throttle
+// bucket is checked against what the route really counts in tests/api/openapi-throttles.test.ts.
+describe("the registry states what each route declares", () => {
+  const keyOf = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
+  const declared = (op: Operation) => routeOptionsOf(handlers.get(keyOf(op)));
+  const wrappedOperations = () => OPERATIONS.filter((op) => declared(op));
+  const fix = "make lib/openapi/operations-*.ts say what the route declares";
+
+  it("marks as wrapped exactly the routes built with defineRoute", () => {
+    const drift = OPERATIONS.filter((op) => (op.wrapped !== false) !== (declared(op) !== null)).map(
+      (op) => `${keyOf(op)}: registry says wrapped ${op.wrapped !== false}, the handler ${declared(op) ? "is" : "is not"} a defineRoute handler`,
+    );
+    expect(drift, fix).toEqual([]);
+  });
+
+  it("states the scope each route checks", () => {
+    const drift = wrappedOperations()
+      .filter((op) => op.scope !== declared(op)!.scope)
+      .map((op) => `${keyOf(op)}: registry ${op.scope}, route ${declared(op)!.scope}`);
+    expect(drift, fix).toEqual([]);
+  });
+
+  it("states the JSON body each route reads: its schema, whether it may be left out, and its size limit", () => {
+    const drift = wrappedOperations().flatMap((op) => {
+      const route = declared(op)!;
+      const request = op.request;
+      if (!route.body) {
+        // A route without a body schema may still take raw bytes (PUT /v1/uploads/{key}).
+        const rawBytes = request?.contentType !== undefined && request.contentType !== "application/json";
+        return request && !rawBytes ? [`${keyOf(op)}: registry documents a JSON body, the route reads none`] : [];
+      }
+      if (!request) return [`${keyOf(op)}: the route reads a JSON body, the registry documents none`];
+      const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY;
+      return [
+        request.schema !== route.body ? `${keyOf(op)}: registry documents a different body schema than the route validates with` : null,
+        Boolean(request.optional) !== Boolean(route.optionalBody) ? `${keyOf(op)}: registry optional ${Boolean(request.optional)}, route optionalBody ${Boolean(route.optionalBody)}` : null,
+        request.maxBytes !== limit ? `${keyOf(op)}: registry maxBytes ${request.maxBytes}, route limit ${limit}` : null,
+      ].filter((d) => d !== null);
+    });
+    expect(drift, fix).toEqual([]);
+  });
+
+  it("names the path parameters each route parses", () => {
+    const namesOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObject ? Object.keys(schema.shape).sort() : []);
+    const drift = wrappedOperations()
+      .filter((op) => namesOf(op.params).join() !== namesOf(declared(op)!.params).join())
+      .map((op) => `${keyOf(op)}: registry [${namesOf(op.params)}], route [${namesOf(declared(op)!.params)}]`);
+    expect(drift, fix).toEqual([]);
+  });
+
+  it("lists the request headers each handler reads", () => {
+    // The handler's own text: from `export const POST =` to the next export of the route file.
+    const handlerSource = (op: Operation) => {
+      const source = readFileSync(served.get(keyOf(op))!, "utf8");
+      return source.split(/^(?=export )/m).find((part) => part.startsWith(`export const ${op.method.toUpperCase()} =`)) ?? "";
+    };
+    const NOT_DOCUMENTED = new Set(["user-agent"]);
+    const drift = wrappedOperations().flatMap((op) => {
+      const source = handlerSource(op);
+      const read = [...source.matchAll(/headers\.get\("([^"]+)"\)/g)].map(([, name]) => name.toLowerCase()).filter((name) => !NOT_DOCUMENTED.has(name));
+      const documented = (op.headers ?? []).map((h) => h.name.toLowerCase());
+      // A handler that passes its request or all its headers on leaves the reading to lib/.
+      const handsHeadersOn = /\brequest(\.headers)?\s*[,)]/.test(source);
+      return [
+        ...read.filter((name) => !documented.includes(name)).map((name) => `${keyOf(op)}: the route reads ${name}, the registry does not list it`),
+        ...(handsHeadersOn ? [] : documented.filter((name) => !read.includes(name)).map((name) => `${keyOf(op)}: the registry lists ${name}, the route never reads it`)),
+      ];
+    });
+    expect(drift, fix).toEqual([]);
   });
 });
 

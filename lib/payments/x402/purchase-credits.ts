@@ -1,12 +1,11 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
-import { Prisma, type X402Purchase } from "@/lib/generated/prisma/client";
+import type { X402Purchase } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import type { Caller, RouteResult } from "@/lib/http/define-route";
 import { throttle } from "@/lib/http/throttle";
-import { log } from "@/lib/log";
 import { mintCredit } from "@/lib/payments/credits";
 import { readPaymentHeader } from "@/lib/payments/x402/payment-payload";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/packs";
@@ -14,15 +13,17 @@ import { X402_NETWORKS } from "@/lib/payments/x402/networks";
 import { UnreadablePayment, decodePayment, describeMismatch, eip3009Of, type Eip3009Payment } from "@/lib/payments/x402/payment-payload";
 import { X402PaymentError, packRequirements, paymentRequiredFor } from "@/lib/payments/x402/requirements";
 import { x402Server } from "@/lib/payments/x402/resource-server";
-import { x402Settings, type X402Settings } from "@/lib/payments/x402/settings";
-import { describeRefusal, settlePayment, verifyPayment } from "@/lib/payments/x402/verify-and-settle";
+import { x402Settings } from "@/lib/payments/x402/settings";
+import { claimSettlingPurchase, openSettlingPurchase, settleClaimedPurchase, type PaymentToSettle, type SettleAttempt } from "@/lib/payments/x402/settle-purchase";
+import { NONCE_ALREADY_USED, describeRefusal, settlementUnanswered, verifyPayment } from "@/lib/payments/x402/verify-and-settle";
 
 // POST /v1/x402/credits (spec 4.5): a credit pack bought with an x402 v2 payment. The first call
-// gets a 402 challenge; the retry carries the signed payment, which the facilitator verifies and
-// settles FIRST; only a seen settlement mints a code, in one transaction with its purchase row.
-// A payment is known by its payer's authorization nonce (looked up before anything is settled)
-// and by its transaction hash; both are unique, so a replayed payment answers the code it
-// already bought (replayed: true, no settlement) and never mints a second one.
+// gets a 402 challenge; the retry carries the signed payment, which the facilitator verifies;
+// then its purchase row is written (`settling`, unique on the payer's authorization nonce) and
+// only the call that wrote it asks the facilitator to settle. A settlement mints the code in the
+// transaction that marks the row `settled` (lib/payments/x402/settle-purchase.ts). The same
+// payment sent again answers the code it bought (replayed: true, no settlement), waits for a
+// call still settling it, or finishes a settlement whose answer was lost; it never mints twice.
 
 export const X402CreditsRequestSchema = z.strictObject({
   pack: CreditPackSchema,
@@ -32,8 +33,8 @@ export const X402CreditsRequestSchema = z.strictObject({
 });
 export type X402CreditsRequest = z.infer<typeof X402CreditsRequestSchema>;
 
-/** How long a refusal for a spent nonce waits for a parallel call's purchase of the same payment. */
-const RACE_WAIT_MS = 2_000;
+/** How long a call waits for a parallel call settling the same payment before answering payment_in_progress. */
+const RACE_WAIT_MS = 5_000;
 
 type PaymentKey = { network: string; asset: string; payer: string; nonce: string };
 
@@ -76,70 +77,93 @@ export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller
   const { payload, matched, payment } = read;
 
   const key: PaymentKey = { network: settings.network, asset: settings.asset.toLowerCase(), payer: payment.payer, nonce: payment.nonce };
-  // Before any facilitator call: the same signed payment again is a replay; another payment
-  // reusing a nonce that already bought a code can never settle.
+  const toSettle: PaymentToSettle = { payload, requirements: matched };
+  const settle = (purchase: X402Purchase) => answerSettleAttempt(settleClaimedPurchase(server, purchase, toSettle), refuse, settings.network);
+  // Before any facilitator call: the same signed payment again is a replay (or a settlement
+  // still open); another payment reusing a nonce that already bought a code can never settle.
+  const follow = async (earlier: X402Purchase): Promise<RouteResult> => {
+    if (earlier.payloadHash !== payment.payloadHash) {
+      throw await refuse("payment_invalid", refused("its authorization nonce was already used by an earlier purchase; sign a new payment"), NONCE_ALREADY_USED);
+    }
+    return followSettling(earlier, settle);
+  };
   const earlier = await findByNonce(key);
-  if (earlier) {
-    if (earlier.payloadHash === payment.payloadHash) return replayed(earlier);
-    throw await refuse("payment_invalid", refused("its authorization nonce was already used by an earlier purchase; sign a new payment"), "invalid_exact_evm_nonce_already_used");
-  }
+  if (earlier) return follow(earlier);
 
   const verified = await verifyPayment(server, payload, matched);
   if (!verified.valid) {
-    const raced = await mintedMeanwhile(key, payment, verified.reason);
-    if (raced) return replayed(raced);
+    // A parallel call of the same payment may have settled it meanwhile, spending the nonce.
+    const raced = await findByNonce(key);
+    if (raced) return follow(raced);
     throw await refuse("payment_invalid", refused(describeRefusal(verified.reason, verified.message, matched)), verified.reason);
   }
 
-  const settled = await settlePayment(server, payload, matched);
-  if (!settled.settled) {
-    const raced = await mintedMeanwhile(key, payment, settled.result.errorReason ?? "");
-    if (raced) return replayed(raced);
-    const { errorReason, errorMessage } = settled.result;
-    throw await refuse(
-      "payment_settlement_failed",
-      `The facilitator could not settle the payment (${errorReason ?? "no reason given"}${errorMessage ? `: ${errorMessage}` : ""}); nothing was minted.`,
-      errorReason ?? "settlement_failed",
-      { "PAYMENT-RESPONSE": encodePaymentResponseHeader(settled.result) },
-    );
+  const opened = await openSettlingPurchase({ pack: req.pack, email: req.email ?? null, key, payment, toSettle });
+  if (!opened) {
+    // A parallel call of the same payment wrote it first (and may already have finished).
+    const raced = await findByNonce(key);
+    if (raced) return follow(raced);
+    throw settlementOpen("another call was settling it and has just ended; send it again to learn the outcome");
   }
-  return mintPaidPack(req, settings, key, payment, matched, settled.result);
+  return settle(opened);
 }
 
-async function mintPaidPack(req: X402CreditsRequest, settings: X402Settings, key: PaymentKey, payment: Eip3009Payment, requirements: PaymentRequirements, settlement: SettleResponse): Promise<RouteResult> {
-  const pack = CREDIT_PACKS[req.pack];
-  const txHash = settlement.transaction.toLowerCase();
-  try {
-    const credit = await db().$transaction(async (tx) => {
-      const minted = await mintCredit(
-        { faceCents: pack.faceCents, bonusCents: pack.bonusCents, source: "x402", email: req.email ?? null, note: `${req.pack} pack, x402 ${settings.network} ${txHash}` },
-        tx,
+type Refuse = (code: "payment_settlement_failed", reason: string, x402Error: string, headers?: Record<string, string>) => Promise<X402PaymentError>;
+
+/** The HTTP answer to one settle attempt of a purchase this call holds. */
+async function answerSettleAttempt(attempt: Promise<SettleAttempt>, refuse: Refuse, network: string): Promise<RouteResult> {
+  const done = await attempt;
+  switch (done.kind) {
+    case "minted": {
+      const { credit, txHash, receipt, purchase } = done;
+      return {
+        http: 201,
+        body: purchaseBody({
+          code: credit.code, pack: purchase.pack as CreditPackId, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: false, replayed: false,
+          settlement: { network, tx_hash: txHash },
+        }),
+        // A settlement found after a lost answer has no facilitator receipt to pass on.
+        ...(receipt ? { headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(receipt) } } : {}),
+      };
+    }
+    case "already_settled":
+      return replayed(done.purchase);
+    case "refused": {
+      const { errorReason, errorMessage } = done.result;
+      throw await refuse(
+        "payment_settlement_failed",
+        `The facilitator could not settle the payment (${errorReason ?? "no reason given"}${errorMessage ? `: ${errorMessage}` : ""}); nothing was minted.`,
+        errorReason ?? "settlement_failed",
+        { "PAYMENT-RESPONSE": encodePaymentResponseHeader(done.result) },
       );
-      await tx.x402Purchase.create({
-        data: {
-          creditCode: minted.code, pack: req.pack, sandbox: false, ...key, payTo: requirements.payTo.toLowerCase(),
-          amount: requirements.amount, txHash, payloadHash: payment.payloadHash, email: req.email ?? null,
-        },
-      });
-      return minted;
-    });
-    // The code is a bearer credential: only its last group goes to the logs.
-    log.info({ codeHint: credit.code.slice(-4), pack: req.pack, network: settings.network, txHash, payer: key.payer }, "x402 credit pack minted");
-    return {
-      http: 201,
-      body: purchaseBody({ code: credit.code, pack: req.pack, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: false, replayed: false, settlement: { network: settings.network, tx_hash: txHash } }),
-      headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(settlement) },
-    };
-  } catch (err) {
-    if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002")) throw err;
-    // Someone minted for this payment (same nonce) or this transaction first: the one code stands.
-    const existing = (await findByNonce(key)) ?? (await db().x402Purchase.findFirst({ where: { network: settings.network, txHash } }));
-    if (existing && existing.payer === key.payer && existing.nonce === key.nonce) return replayed(existing);
-    log.error({ txHash, network: settings.network, payer: key.payer }, "x402 facilitator reported a transaction that already paid for another code");
-    throw new ApiError("internal_error", `The facilitator reported transaction ${txHash}, which already paid for another credit code; no code was minted for this payment.`, {
-      next: ["Report it with POST /v1/feedback, quoting the transaction hash."],
-    });
+    }
+    case "open":
+      if (done.why === "unanswered") throw settlementUnanswered();
+      throw settlementOpen(done.why === "pending" ? `its transfer ${done.detail} was sent and is not confirmed yet` : `whether it went through needs a look at the chain, which an operator has been shown (${done.detail})`);
   }
+}
+
+/**
+ * A purchase of this very payment already exists: answer its code once it is settled. While
+ * another call holds it, wait a moment for that call's outcome; once nobody holds it (its last
+ * attempt ended without an outcome), take it and settle it again.
+ */
+async function followSettling(purchase: X402Purchase, settle: (p: X402Purchase) => Promise<RouteResult>): Promise<RouteResult> {
+  const deadline = Date.now() + RACE_WAIT_MS;
+  let row: X402Purchase | null = purchase;
+  for (;;) {
+    if (!row) throw settlementOpen("another call was settling it and has just ended; send it again to learn the outcome");
+    if (row.state === "settled") return replayed(row);
+    const claimed = await claimSettlingPurchase(row.id);
+    if (claimed) return settle(claimed);
+    if (Date.now() >= deadline) throw settlementOpen("another call is settling it right now");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    row = await db().x402Purchase.findUnique({ where: { id: row.id } });
+  }
+}
+
+function settlementOpen(why: string): ApiError {
+  return new ApiError("payment_in_progress", `This payment is still being settled: ${why}. No code was minted twice and nothing is charged twice.`, { headers: { "Retry-After": "5" } });
 }
 
 async function mintSandboxPack(req: X402CreditsRequest): Promise<RouteResult> {
@@ -156,34 +180,20 @@ function findByNonce(key: PaymentKey): Promise<X402Purchase | null> {
   return db().x402Purchase.findFirst({ where: key });
 }
 
-/**
- * The same signed payment sent twice at once: the facilitator refuses the second call because
- * the first spent the nonce, which it is about to record. When the refusal says so, wait a
- * moment for that purchase and answer it instead; a nonce spent elsewhere stays refused.
- */
-async function mintedMeanwhile(key: PaymentKey, payment: Eip3009Payment, refusal: string): Promise<X402Purchase | null> {
-  const deadline = Date.now() + (/nonce/i.test(refusal) ? RACE_WAIT_MS : 0);
-  for (;;) {
-    const row = await findByNonce(key);
-    if (row) return row.payloadHash === payment.payloadHash ? row : null;
-    if (Date.now() >= deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The code a payment already bought, as it was granted; no settlement, nothing charged again. */
+/** The code a (settled) payment already bought, as it was granted; no settlement, nothing charged again. */
 async function replayed(purchase: X402Purchase): Promise<RouteResult> {
-  const grant = await db().creditLedger.findFirst({ where: { code: purchase.creditCode, kind: "grant" }, orderBy: { id: "asc" } });
+  const code = purchase.creditCode!;
+  const grant = await db().creditLedger.findFirst({ where: { code, kind: "grant" }, orderBy: { id: "asc" } });
   return {
     http: 200,
     body: purchaseBody({
-      code: purchase.creditCode, pack: purchase.pack as CreditPackId, faceCents: grant?.faceCents ?? 0, bonusCents: grant?.bonusCents ?? 0,
+      code, pack: purchase.pack as CreditPackId, faceCents: grant?.faceCents ?? 0, bonusCents: grant?.bonusCents ?? 0,
       sandbox: purchase.sandbox, replayed: true,
     }),
   };
 }
 
-function purchaseBody(p: { code: string; pack: CreditPackId; faceCents: number; bonusCents: number; sandbox: boolean; replayed: boolean; settlement?: { network: string; tx_hash: string } }) {
+function purchaseBody(p: { code: string; pack: CreditPackId; faceCents: number; bonusCents: number; sandbox: boolean; replayed: boolean; settlement?: { network: string; tx_hash: string | null } }) {
   return {
     status: "ok",
     credit_code: p.code,

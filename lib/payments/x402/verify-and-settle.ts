@@ -3,18 +3,28 @@ import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/
 import { ApiError } from "@/lib/http/api-error";
 import { log } from "@/lib/log";
 
-// The two facilitator calls, with every way they can end sorted into: the payment is refused
-// (a reason the payer can act on), or the facilitator is unreachable (retry the same header).
+// The two facilitator calls, with every way they can end sorted: the payment is refused (a
+// reason the payer can act on), settled, pending, or the facilitator did not answer.
 // @x402/core reports a refusal either as a result ({isValid:false} / {success:false}) or, when
 // the facilitator answers with an error status, as VerifyError / SettleError; both are refusals.
 
 export type VerifyOutcome = { valid: true; payer: string | null } | { valid: false; reason: string; message: string | null };
-export type SettleOutcome = { settled: true; result: SettleResponse } | { settled: false; result: SettleResponse };
+/**
+ * What a settle call came to. `refused`: the facilitator answered that it did not settle.
+ * `pending`: it broadcast the transfer but has not seen it confirmed (x402's settlement_pending;
+ * @x402/core has already asked once more). `unknown`: no answer at all, so the transfer may or
+ * may not have happened; the same payload sent again finds out.
+ */
+export type SettleOutcome =
+  | { kind: "settled"; result: SettleResponse }
+  | { kind: "refused"; result: SettleResponse }
+  | { kind: "pending"; result: SettleResponse }
+  | { kind: "unknown"; error: string };
 
-const unreachable = (what: string) =>
-  new ApiError("facilitator_unavailable", `The x402 payment facilitator did not answer the ${what}; no credit code was minted. Retrying with the same payment header is safe: one authorization can never be charged twice.`, {
-    headers: { "Retry-After": "5" },
-  });
+/** x402's exact-EVM refusal codes the settling logic acts on (@x402/evm exact facilitator). */
+export const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
+export const AUTHORIZATION_EXPIRED = "invalid_exact_evm_payload_authorization_valid_before";
+const SETTLEMENT_PENDING = "settlement_pending";
 
 export async function verifyPayment(server: x402ResourceServer, payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyOutcome> {
   try {
@@ -25,27 +35,37 @@ export async function verifyPayment(server: x402ResourceServer, payload: Payment
     const e = err as { name?: string; invalidReason?: string; invalidMessage?: string };
     if (e?.name === "VerifyError") return { valid: false, reason: e.invalidReason ?? "invalid_payment", message: e.invalidMessage ?? null };
     log.warn({ err: String(err) }, "x402 facilitator verify failed");
-    throw unreachable("verification");
+    throw new ApiError("facilitator_unavailable", "The x402 payment facilitator did not answer the verification; nothing was charged or minted. Retrying with the same payment header is safe: one authorization can never be charged twice.", {
+      headers: { "Retry-After": "5" },
+    });
   }
 }
 
 export async function settlePayment(server: x402ResourceServer, payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleOutcome> {
+  let result: SettleResponse;
   try {
-    const result = await server.settlePayment(payload, requirements);
-    return result.success && result.transaction ? { settled: true, result } : { settled: false, result };
+    result = await server.settlePayment(payload, requirements);
   } catch (err) {
     const e = err as { name?: string; errorReason?: string; errorMessage?: string; payer?: string; transaction?: string; network?: string };
-    if (e?.name === "SettleError") {
-      return {
-        settled: false,
-        result: { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, payer: e.payer, transaction: e.transaction ?? "", network: requirements.network },
-      };
+    if (e?.name !== "SettleError") {
+      // A timeout, a dropped connection or a broken answer: the transfer may have gone through.
+      log.warn({ err: String(err) }, "x402 facilitator settle went unanswered");
+      return { kind: "unknown", error: String(err).slice(0, 300) };
     }
-    // A timeout here leaves the outcome unknown; the same header retried can still be settled
-    // or found (it is never charged twice), and nothing is minted until a settlement is seen.
-    log.warn({ err: String(err) }, "x402 facilitator settle failed");
-    throw unreachable("settlement");
+    result = { success: false, errorReason: e.errorReason, errorMessage: e.errorMessage, payer: e.payer, transaction: e.transaction ?? "", network: requirements.network };
   }
+  if (result.success && result.transaction) return { kind: "settled", result };
+  if (result.errorReason === SETTLEMENT_PENDING && result.transaction) return { kind: "pending", result };
+  return { kind: "refused", result };
+}
+
+/** A settle call that went unanswered: the same header retried finds out what became of it. */
+export function settlementUnanswered(): ApiError {
+  return new ApiError(
+    "facilitator_unavailable",
+    "The x402 payment facilitator did not answer the settlement, so whether the payment went through is not known yet; no credit code was minted. Retry with the SAME payment header: if it was settled, the retry mints its code; it is never charged twice.",
+    { headers: { "Retry-After": "5" } },
+  );
 }
 
 /** The payer-facing reason for a facilitator's refusal code (x402's exact EVM vocabulary). */

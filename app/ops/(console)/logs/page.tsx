@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Badge, PageTitle, When, linkClass } from "@/components/ops/ops-ui";
-import { listFailedOrders, listReconcileActions, listTroubledWebhooks } from "@/lib/ops/ops-logs";
+import { listFailedOrders, listReconcileActions, listStuckX402Purchases, listTroubledWebhooks } from "@/lib/ops/ops-logs";
 import { listOpsActions } from "@/lib/ops/record-ops-action";
 import { requireOperator } from "@/lib/ops/require-operator";
 
@@ -17,10 +17,10 @@ const orderLink = (id: string) => (
   </a>
 );
 
-/** Webhook messages in trouble, what the reconcile loop did, failed orders, and operators' actions. */
+/** Webhook messages in trouble, what the reconcile loop did, failed orders, x402 purchases left settling, and operators' actions. */
 export default async function OpsLogsPage() {
   await requireOperator("/ops/logs");
-  const [webhooks, reconcile, failed, actions] = await Promise.all([listTroubledWebhooks(), listReconcileActions(), listFailedOrders(), listOpsActions()]);
+  const [webhooks, reconcile, failed, settling, actions] = await Promise.all([listTroubledWebhooks(), listReconcileActions(), listFailedOrders(), listStuckX402Purchases(), listOpsActions()]);
   return (
     <section>
       <PageTitle lead="The latest 50 of each, newest first.">Logs</PageTitle>
@@ -28,6 +28,7 @@ export default async function OpsLogsPage() {
         <a className={linkClass} href="#webhooks">Webhook messages</a>
         <a className={linkClass} href="#reconcile">Reconcile loop</a>
         <a className={linkClass} href="#failed">Failed orders</a>
+        <a className={linkClass} href="#x402-settling">x402 purchases settling</a>
         <a className={linkClass} href="#operators">Operator actions</a>
       </nav>
 
@@ -113,6 +114,42 @@ export default async function OpsLogsPage() {
                 </p>
                 <p className="mt-1 text-stone-700">
                   <When at={o.updatedAt} /> · {o.failureReason}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="x402-settling" className="mt-8" aria-labelledby="x402-settling-heading">
+        <h2 id="x402-settling-heading" className="text-lg font-semibold">
+          x402 purchases left settling
+        </h2>
+        <p className="text-sm text-stone-600">
+          The facilitator&apos;s answer was lost or the code could not be minted. The payer&apos;s retry or the minute sweep settles them while the authorization is valid; an expired one needs the payer&apos;s nonce looked up on chain.
+        </p>
+        {settling.length === 0 ? (
+          <Empty>No x402 purchase is waiting for its settlement.</Empty>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200 rounded border border-stone-200 bg-white text-sm" data-testid="x402-settling-log">
+            {settling.map((p) => (
+              <li key={p.id} className="px-3 py-2 break-words">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{p.pack} pack</span> <Badge tone={p.expired ? "failed" : "pending"}>{p.expired ? "authorization expired: check the chain" : "settling"}</Badge> {p.network}
+                </p>
+                <p className="mt-1 text-stone-700">
+                  <When at={p.createdAt} /> · payer <code className="break-all">{p.payer}</code> · nonce <code className="break-all">{p.nonce}</code>
+                  {p.txHash ? (
+                    <>
+                      {" "}
+                      · transaction <code className="break-all">{p.txHash}</code>
+                    </>
+                  ) : null}
+                  {p.email ? ` · ${p.email}` : ""}
+                </p>
+                <p className="mt-1 text-stone-700">
+                  {p.attempts} attempt{p.attempts === 1 ? "" : "s"}
+                  {p.lastError ? `, last: ${p.lastError}` : ""}
                 </p>
               </li>
             ))}
