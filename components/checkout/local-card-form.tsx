@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ProblemNotice } from "@/components/shared/problem-notice";
 
 // The local test rail's card form. The hosted page (/pay/<session>) passes the session id; an
 // embedded checkout passes the client secret, as Stripe's embedded checkout would take it.
@@ -10,7 +11,7 @@ type Props = { sessionId?: string; clientSecret?: string; amountLabel: string };
 
 export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ reason?: string; next?: string[] } | null>(null);
   // Until React has hydrated, a click would submit the form natively: the button waits, so
   // that card details never travel any other way than the POST below.
   const [ready, setReady] = useState(false);
@@ -35,13 +36,14 @@ export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
       });
       const body = await res.json();
       if (!res.ok) {
-        setError(body.reason ?? "The payment did not go through.");
+        // The reason, and what to do about it (another card, a corrected expiry…).
+        setError({ reason: body.reason ?? "The payment did not go through.", next: Array.isArray(body.next) ? body.next : [] });
         setBusy(false);
         return;
       }
       window.location.assign(body.return_url);
     } catch {
-      setError("The service could not be reached. Check your connection and try again; nothing was charged.");
+      setError({ reason: "The service could not be reached, and nothing was charged.", next: ["Check your connection, then press Pay again."] });
       setBusy(false);
     }
   }
@@ -69,11 +71,7 @@ export function LocalCardForm({ sessionId, clientSecret, amountLabel }: Props) {
       <p id="test-card-hint" className="text-xs text-stone-500">
         Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. Any future expiry, any CVC.
       </p>
-      {error ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ProblemNotice problem={error} /> : null}
       <button type="submit" disabled={busy || !ready} className="rounded bg-stone-900 px-4 py-2 font-semibold text-white disabled:opacity-60">
         {busy ? "Paying…" : `Pay ${amountLabel}`}
       </button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef, useState } from "react";
 import { PlaceCombobox, type Place } from "@/components/compose/place-combobox";
 import { FieldMessage } from "@/components/compose/field-message";
 import type { AddressDraft } from "@/components/compose/draft";
@@ -34,11 +35,22 @@ type Props = {
 };
 
 export function AddressFields({ legend, idPrefix, value, onChange, errors, next, correction, onAcceptCorrection }: Props) {
-  const set = (key: Key, v: string) => onChange({ ...value, [key]: v });
+  // Accepting a correction removes its button: the focus goes to a note saying what happened,
+  // instead of being dropped on the page body. Any later edit of the address retires the note.
+  const [accepted, setAccepted] = useState(false);
+  const change = (v: AddressDraft) => {
+    setAccepted(false);
+    onChange(v);
+  };
+  const set = (key: Key, v: string) => change({ ...value, [key]: v });
   const fromPlace = (p: Place) => {
     // A city with several ZIPs keeps the ZIP typed: which one is the street's is for the sender.
     const zip = !p.zips || p.zips.length === 1 ? p.zip : value.zip;
-    onChange({ ...value, city: p.city, state: p.state, zip });
+    change({ ...value, city: p.city, state: p.state, zip });
+  };
+  const accept = () => {
+    setAccepted(true);
+    onAcceptCorrection();
   };
   const zipComplete = /^\d{5}/.test(value.zip.trim());
 
@@ -70,7 +82,7 @@ export function AddressFields({ legend, idPrefix, value, onChange, errors, next,
                   label={`${legend} ZIP`}
                   value={value.zip}
                   onChange={(v) => set("zip", v)}
-                  onPick={(p) => onChange({ ...value, city: p.city, state: p.state, zip: p.zip })}
+                  onPick={(p) => change({ ...value, city: p.city, state: p.state, zip: p.zip })}
                   inputProps={inputProps}
                   shouldSuggest={(v) => /^\d{3,5}$/.test(v.trim()) && (!value.city.trim() || !value.state.trim())}
                 />
@@ -82,7 +94,7 @@ export function AddressFields({ legend, idPrefix, value, onChange, errors, next,
           );
         })}
       </div>
-      {correction ? <Correction who={idPrefix} address={correction} onAccept={onAcceptCorrection} /> : null}
+      {correction ? <Correction who={idPrefix} address={correction} onAccept={accept} /> : accepted ? <CorrectionAccepted who={idPrefix} /> : null}
     </fieldset>
   );
 }
@@ -100,5 +112,16 @@ function Correction({ who, address, onAccept }: { who: "from" | "to"; address: Q
         Use this address
       </button>
     </div>
+  );
+}
+
+/** In the correction's place once it is accepted; it takes the focus its button had. */
+function CorrectionAccepted({ who }: { who: "from" | "to" }) {
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => note.current?.focus(), []);
+  return (
+    <p ref={note} tabIndex={-1} className="mt-3 rounded bg-sky-50 p-3 text-sm text-sky-950 focus-visible:outline-2 focus-visible:outline-sky-800" data-testid={`address-corrected-${who}`}>
+      Done: the address now reads as the Postal Service writes it.
+    </p>
   );
 }

@@ -64,7 +64,10 @@ export function CreditCodeField({ code, onChange, priceCents, error, next }: Pro
             (priceCents === null ? "" : b.balanceCents >= priceCents ? `After this letter: ${dollars(b.balanceCents - priceCents)}.` : `Not enough for this letter (${dollars(priceCents)}): pay by card, or use another code.`)
           : ""}
       </p>
-      <FieldMessage id="credit-code-error" message={fieldError} next={error ? next : shown?.problem?.next} />
+      {/* Live: the code is checked while it is typed, so its problem appears without a submit to announce it. */}
+      <div aria-live="polite">
+        <FieldMessage id="credit-code-error" message={fieldError} next={error ? next : shown?.problem?.next} />
+      </div>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { callApi } from "@/components/compose/api";
 
 // A text input with place suggestions from GET /v1/address/autocomplete (a ZIP prefix or the
 // start of a city name), as an ARIA 1.2 combobox: arrows move through the list, Enter picks,
-// Escape closes. Suggestions are a convenience: the address is verified again by the quote.
+// Escape closes it and keeps the text, ArrowDown opens it again. Suggestions are a convenience:
+// the address is verified again by the quote.
 
 export type Place = { zip: string; city: string; state: string; zips?: string[] };
 
@@ -43,16 +44,27 @@ type Props = {
 
 export function PlaceCombobox({ id, label, value, onChange, onPick, shouldSuggest, inputProps }: Props) {
   const [options, setOptions] = useState<Place[]>([]);
+  // The text the options were found for: ArrowDown reopens a closed list only for that text.
+  const [optionsFor, setOptionsFor] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const listId = `${id}-options`;
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // The option the arrows reach stays in sight in a list that scrolls.
+  useEffect(() => {
+    if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [open, active, listId]);
+
+  function stopLookup() {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }
 
   function typed(next: string) {
     onChange(next);
-    if (timer.current) clearTimeout(timer.current);
+    stopLookup();
     if (!shouldSuggest(next)) {
       setOpen(false);
       return;
@@ -62,6 +74,7 @@ export function PlaceCombobox({ id, label, value, onChange, onPick, shouldSugges
       // Only for the field still being typed in: an answer after leaving it opens nothing.
       if (document.activeElement !== input.current || input.current?.value !== next) return;
       setOptions(found);
+      setOptionsFor(next);
       setActive(-1);
       setOpen(found.length > 0);
     }, 250);
@@ -74,17 +87,27 @@ export function PlaceCombobox({ id, label, value, onChange, onPick, shouldSugges
   }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
-    if (!open) return;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+    if (e.key === "Escape") {
+      // The typed text stays; a lookup still on its way does not open the list afterwards.
+      stopLookup();
+      if (open) e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (!open) {
+      // A list closed with Escape (or by leaving the field) opens again on ArrowDown, on its first option.
+      if (e.key === "ArrowDown" && options.length > 0 && optionsFor === value) {
+        e.preventDefault();
+        setOpen(true);
+        setActive(0);
+      }
+    } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       const step = e.key === "ArrowDown" ? 1 : -1;
-      setActive((i) => (i + step + options.length) % options.length);
+      // From no option, ArrowUp goes to the last one; past either end, round to the other.
+      setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
     } else if (e.key === "Enter" && active >= 0) {
       e.preventDefault();
       pick(options[active]);
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      setOpen(false);
     }
   }
 

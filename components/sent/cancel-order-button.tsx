@@ -1,12 +1,14 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { callApi, type Envelope } from "@/components/compose/api";
 import type { Order } from "@/components/sent/use-order";
 import { ProblemNotice } from "@/components/shared/problem-notice";
 
 // Cancels with the order's cancel token (kept in this browser when the order was placed):
-// DELETE /v1/orders/{id} with X-Capability-Token. Asks once before canceling.
+// DELETE /v1/orders/{id} with X-Capability-Token. Asks once before canceling. The question's
+// buttons replace the cancel button: when the question goes away (kept, or the cancel failed)
+// the focus goes back to the cancel button instead of being dropped on the page body.
 
 type Props = { order: Order; cancelToken: string; onCanceled: (order: Order) => void };
 
@@ -14,6 +16,12 @@ export function CancelOrderButton({ order, cancelToken, onCanceled }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Envelope | null>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !asking) cancelButton.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
 
   async function cancel() {
     setBusy(true);
@@ -39,7 +47,7 @@ export function CancelOrderButton({ order, cancelToken, onCanceled }: Props) {
           </button>
         </div>
       ) : (
-        <button type="button" onClick={() => setAsking(true)} className="self-start rounded border border-red-800 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+        <button ref={cancelButton} type="button" onClick={() => setAsking(true)} className="self-start rounded border border-red-800 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
           Cancel this letter
         </button>
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { loadOrder, type StoredOrder } from "@/components/compose/order-store";
 import { CancelOrderButton } from "@/components/sent/cancel-order-button";
 import { OrderReceipt } from "@/components/sent/order-receipt";
@@ -39,17 +39,42 @@ function Outcome({ order }: { order: Order }) {
   return null;
 }
 
+/**
+ * The page's heading, given the focus when it first appears unless the focus is already
+ * somewhere: after sending, the compose form (and its button) is gone and the router leaves the
+ * focus on the page body, so a keyboard or screen-reader user would start again from the top
+ * without hearing where they are. `focus` moves it there later (when the cancel button is gone).
+ */
+function useHeadingFocus() {
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const arrived = useRef(false);
+  const ref = useCallback((element: HTMLHeadingElement | null) => {
+    heading.current = element;
+    if (!element || arrived.current) return;
+    arrived.current = true;
+    const active = document.activeElement;
+    if (!active || active === document.body) element.focus({ preventScroll: true });
+  }, []);
+  const focus = useCallback(() => heading.current?.focus(), []);
+  return { ref, focus };
+}
+
+const HEADING = "text-2xl font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-700";
+
 export function OrderConfirmation({ id }: { id: string }) {
   // undefined until this browser's storage has been read (after hydration).
   const [stored, setStored] = useState<StoredOrder | null | undefined>(undefined);
   useEffect(() => setStored(loadOrder(id)), [id]);
   const { answer, order, setAnswer } = useOrder(id, POLLING);
+  const pageHeading = useHeadingFocus();
 
   if (!answer || stored === undefined) return <p className="text-stone-600" role="status">Loading your letter…</p>;
   if (!order) {
     return (
       <section>
-        <h1 className="text-2xl font-semibold tracking-tight">Letter not found</h1>
+        <h1 ref={pageHeading.ref} tabIndex={-1} className={HEADING}>
+          Letter not found
+        </h1>
         <ProblemNotice problem={answer} fallbackReason="This order could not be read." className="mt-2" />
       </section>
     );
@@ -59,7 +84,9 @@ export function OrderConfirmation({ id }: { id: string }) {
   return (
     <article className="flex flex-col gap-6">
       <section className={`rounded-lg border p-5 ${["refused", "failed", "canceled"].includes(order.status) ? "border-stone-300 bg-white" : "border-green-300 bg-green-50"}`}>
-        <h1 className="text-2xl font-semibold tracking-tight">{heading(order)}</h1>
+        <h1 ref={pageHeading.ref} tabIndex={-1} className={HEADING}>
+          {heading(order)}
+        </h1>
         <OrderStatusSentence orderId={order.id} status={order.status} className="mt-2 text-sm">
           {order.tracking_number ? <> Tracking number {order.tracking_number}.</> : null}
           {order.expected_delivery_date ? <> Expected delivery {order.expected_delivery_date}.</> : null}
@@ -86,7 +113,15 @@ export function OrderConfirmation({ id }: { id: string }) {
         {cancelable && stored?.cancelToken ? (
           <>
             <p className="text-sm">You can cancel for free until the letter goes to the printer.</p>
-            <CancelOrderButton order={order} cancelToken={stored.cancelToken} onCanceled={(o) => setAnswer((a) => (a ? { ...a, order: o } : a))} />
+            <CancelOrderButton
+              order={order}
+              cancelToken={stored.cancelToken}
+              onCanceled={(o) => {
+                setAnswer((a) => (a ? { ...a, order: o } : a));
+                // The cancel buttons are gone: the heading ("Letter canceled") takes the focus.
+                pageHeading.focus();
+              }}
+            />
           </>
         ) : cancelable ? (
           <p className="text-sm">This browser does not hold the cancel key for this letter. Use the cancel link in your receipt e-mail; it works until the letter goes to the printer.</p>

@@ -34,7 +34,10 @@ test("a live letter paid by card in the page's embedded checkout, then followed 
   await checkPage(page, testInfo, "pay-order");
 
   await payWithCard(page, "4000 0000 0000 0002");
-  await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your card was declined. Nothing was charged.");
+  const declined = page.getByRole("alert").filter({ hasText: "declined" });
+  await expect(declined).toContainText("Your card was declined. Nothing was charged.");
+  // And what to do about it.
+  await expect(declined.getByRole("listitem")).toHaveText(["Try another card (on the local test rail: 4242 4242 4242 4242)."]);
 
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(page).toHaveURL(/\/pay\/return\?session_id=cs_local_/);
