@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import type { IncomingMessage } from "node:http";
 
 // The header our own HTTP server (scripts/server.ts) sets from the socket. Any value a client
@@ -26,4 +27,14 @@ function normalize(ip: string | null): string | null {
   if (!ip) return null;
   const bare = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   return isIP(bare) ? bare : null;
+}
+
+/**
+ * The address a caller without an API key is counted by (throttles, sending caps): an IPv4
+ * address as it is, an IPv6 address by its /64. A customer line is given at least a whole /64,
+ * so counting single IPv6 addresses would let one caller take a fresh address per request.
+ */
+export function callerAddressKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toString()}/64`;
 }

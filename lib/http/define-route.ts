@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
 import type { Scope } from "@/lib/auth/scopes";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { CLIENT_IP_HEADER, callerAddressKey } from "@/lib/http/client-ip";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { describeZodError } from "@/lib/http/describe-zod-error";
 import { newRequestId } from "@/lib/ids";
@@ -110,7 +110,7 @@ export async function resolveCaller(request: Request, scope: Scope): Promise<Cal
   const auth = request.headers.get("authorization");
   const key = auth !== null ? await verifyAuthorization(auth, scope) : null;
   const ip = request.headers.get(CLIENT_IP_HEADER);
-  const actor = key ? `key:${key.id}` : ip ? `ip:${ip}` : null;
+  const actor = key ? `key:${key.id}` : ip ? `ip:${callerAddressKey(ip)}` : null;
   if (!actor) throw new ApiError("unattributable_request");
   return { key, ip, actor };
 }

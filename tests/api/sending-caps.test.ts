@@ -11,6 +11,7 @@ import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { mintCredit } from "@/lib/payments/credits";
 import { address, call, letter } from "@/tests/support/api";
 import { quoteToken, sendSandboxLetter } from "@/tests/support/orders";
+import { callerAddressKey } from "@/lib/http/client-ip";
 
 // Spec 8.2: live letters are capped per sender (5 a UTC day, 20 a UTC month), per caller (15 a
 // day, 60 a month) and by the caller's spend ($100.00 a day, $200.00 a month). The API tests
@@ -281,7 +282,7 @@ describe("sending caps over the API (live letters, real clock)", () => {
 
   it("a full month is refused until the 1st of next month at 00:00 UTC (on the 1st too: the month outlasts the day)", async () => {
     const ip = uniqueIp();
-    const actor = `ip:${ip}`;
+    const actor = `ip:${callerAddressKey(ip)}`;
     const email = uniqueEmail();
     const fingerprint = senderFingerprint(actor, email, address());
     await seedOrders(20, { actor, fingerprint: () => fingerprint, createdAt: utcWindow("month", new Date()).start });
@@ -298,7 +299,7 @@ describe("sending caps over the API (live letters, real clock)", () => {
 
   it.skipIf(firstOfMonth)("monthly sender cap: the 20th letter of the month is mailed, the 21st is 429 until the 1st of next month", async () => {
     const ip = uniqueIp();
-    const actor = `ip:${ip}`;
+    const actor = `ip:${callerAddressKey(ip)}`;
     const email = uniqueEmail();
     const fingerprint = senderFingerprint(actor, email, address());
     await seedOrders(19, { actor, fingerprint: () => fingerprint, createdAt: endOfYesterday() });
@@ -309,7 +310,7 @@ describe("sending caps over the API (live letters, real clock)", () => {
 
   it.skipIf(firstOfMonth)("monthly spend cap: a letter landing exactly on $200.00 is mailed, the next is 429 spend_cap until the 1st of next month", async () => {
     const ip = uniqueIp();
-    const actor = `ip:${ip}`;
+    const actor = `ip:${callerAddressKey(ip)}`;
     // $199.01 spent yesterday, so the day's own $100.00 is far off.
     await seedOrders(1, { actor, fingerprint: () => `${actor}|seed`, createdAt: endOfYesterday(), priceCents: 19_901 });
     const credit = await mint(100_000);

@@ -35,9 +35,11 @@ export async function call(handler: Handler, opts: CallOptions = {}): Promise<Ca
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };
 }
 
-/** A fresh documentation-range address, so that tests never share a throttle bucket by accident. */
+/** A fresh caller address, so that tests never share a throttle bucket or a cap by accident. */
 export function randomIp(): string {
-  return `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
+  // 10.0.0.0/8: 16 million addresses, so parallel test files sharing one database (throttle rows,
+  // caps) practically never draw the same caller.
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
 export const address = (over: Record<string, unknown> = {}) => ({

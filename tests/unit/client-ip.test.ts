@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIpOf } from "@/lib/http/client-ip";
+import { callerAddressKey, clientIpOf } from "@/lib/http/client-ip";
 
 const req = (remoteAddress: string | undefined, xff?: string | string[]) =>
   ({ socket: { remoteAddress }, headers: xff === undefined ? {} : { "x-forwarded-for": xff } }) as unknown as IncomingMessage;
@@ -50,5 +50,16 @@ describe("clientIpOf", () => {
     expect(clientIpOf(req("10.0.0.9", ""), 1)).toBe("10.0.0.9");
     expect(clientIpOf(req("10.0.0.9"), 1)).toBe("10.0.0.9");
     expect(clientIpOf(req("10.0.0.9", "1.2.3.4"), 2)).toBe("10.0.0.9");
+  });
+});
+
+describe("callerAddressKey", () => {
+  it("counts an IPv4 caller by its address", () => {
+    expect(callerAddressKey("198.51.100.7")).toBe("198.51.100.7");
+  });
+  it("counts an IPv6 caller by its /64, so a fresh address per request is the same caller", () => {
+    expect(callerAddressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(callerAddressKey("2001:db8:1:2:ffff:eeee:dddd:cccc")).toBe("2001:db8:1:2::/64");
+    expect(callerAddressKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
   });
 });

@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { POST as postSuggestClass } from "@/app/v1/suggest-class/route";
+import { call } from "@/tests/support/api";
+
+// A caller without an API key is counted by its address; over IPv6, by the /64 it was given
+// (lib/http/client-ip.ts callerAddressKey). Otherwise one home line could take a fresh
+// address for every request and never meet a throttle or a sending cap.
+
+const prefix = () => `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+const ask = (ip: string) => call(postSuggestClass, { path: "/v1/suggest-class", body: { text: "Happy birthday, Ada!" }, ip });
+
+describe("callers over IPv6", () => {
+  it("share one throttle across their /64, and a neighbouring /64 is another caller", async () => {
+    const mine = prefix();
+    // suggest-class allows 10 a minute: ten different addresses of one /64 use them all up.
+    for (let i = 1; i <= 10; i++) expect((await ask(`${mine}::${i.toString(16)}`)).status).toBe(200);
+    const eleventh = await ask(`${mine}:ffff:ffff:ffff:ffff`);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.json?.code).toBe("rate_limited");
+    expect((await ask(`${prefix()}::1`)).status).toBe(200);
+  });
+});
