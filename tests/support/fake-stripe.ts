@@ -11,6 +11,8 @@ import Stripe from "stripe";
 
 export const FAKE_STRIPE_KEY = "sk_test_fakestripe0000000000000000";
 export const FAKE_WEBHOOK_SECRET = "whsec_fakestripe000000000000000000";
+/** For the pages: Stripe.js is given this key (the fake Stripe.js in tests/e2e/support checks its form only). */
+export const FAKE_PUBLISHABLE_KEY = "pk_test_fakestripe0000000000000000";
 
 type Obj = Record<string, any>;
 
@@ -28,8 +30,26 @@ export type FakeStripe = {
   expire(sessionId: string): Obj;
   /** A webhook delivery for an event about `object`, signed as Stripe signs it. */
   signedEvent(type: string, object: Obj, opts?: { id?: string; secret?: string }): { rawBody: string; signature: string; id: string };
+  /**
+   * What Stripe does when the customer pays in the embedded form: the session is paid, the
+   * browser is sent on to the session's return_url (returned here, session id filled in), and
+   * the signed checkout.session.completed goes to `webhookUrl` on its own (not awaited, as
+   * Stripe's deliveries are not); its outcome lands in `deliveries`.
+   */
+  complete(sessionId: string): { returnUrl: string };
+  /** Webhook deliveries made by `complete`, once each has been answered. */
+  deliveries: WebhookDelivery[];
   close(): Promise<void>;
 };
+
+export type FakeStripeOptions = {
+  /** The port to listen on; any free one when left out. */
+  port?: number;
+  /** The service's webhook endpoint, where `complete` delivers events. */
+  webhookUrl?: string;
+};
+
+export type WebhookDelivery = { eventId: string; type: string; sessionId: string; status: number; body: string };
 
 /** The fake's own bookkeeping fields start with "_" and never go on the wire. */
 const hidePrivate = (key: string, value: unknown) => (key.startsWith("_") ? undefined : value);
@@ -57,13 +77,15 @@ function stripeError(res: http.ServerResponse, status: number, type: string, mes
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }));
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const requests: FakeStripe["requests"] = [];
   const sessions = new Map<string, Obj>();
   const intents = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
   const idempotent = new Map<string, { hash: string; status: number; body: string }>();
   let failures = 0;
+  // The test hooks act through the fake's own API, which exists once the server listens.
+  let fake: FakeStripe;
 
   const expandIntent = (intent: Obj, expand: string[]) =>
     expand.includes("payment_intent.latest_charge") && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : intent;
@@ -167,6 +189,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const url = new URL(req.url ?? "/", "http://stripe.test");
       const raw = Buffer.concat(chunks).toString();
       const body = parseStripeForm(raw);
+      if (url.pathname.startsWith("/_test/")) return testHook(req.method ?? "GET", url.pathname, res);
       const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey });
       if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
@@ -203,10 +226,48 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req") }).end(out);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  /**
+   * Test-only routes, not Stripe's: they stand for the customer and Stripe's own pages, so they
+   * take no secret key, and a browser page (the fake Stripe.js) may call them from any origin.
+   */
+  function testHook(method: string, path: string, res: http.ServerResponse) {
+    const answer = (status: number, body: Obj) =>
+      res.writeHead(status, { "content-type": "application/json", "access-control-allow-origin": "*" }).end(JSON.stringify(body));
+    if (method === "GET" && path === "/_test/health") return answer(200, { ok: true });
+    if (method === "GET" && path === "/_test/deliveries") return answer(200, { deliveries: fake.deliveries });
+    const m = path.match(/^\/_test\/complete\/([^/]+)$/);
+    if (method === "POST" && m) {
+      try {
+        return answer(200, { return_url: fake.complete(decodeURIComponent(m[1])).returnUrl });
+      } catch (err) {
+        return answer(409, { error: (err as Error).message });
+      }
+    }
+    return answer(404, { error: `No test hook ${method} ${path}` });
+  }
+
+  async function deliver(type: string, session: Obj): Promise<void> {
+    const event = fake.signedEvent(type, session);
+    let status = 0;
+    let body = "";
+    try {
+      const res = await fetch(options.webhookUrl!, {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": event.signature, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+        body: event.rawBody,
+      });
+      status = res.status;
+      body = await res.text();
+    } catch (err) {
+      body = `not delivered: ${(err as Error).message}`;
+    }
+    fake.deliveries.push({ eventId: event.id, type, sessionId: session.id, status, body });
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  fake = {
     origin: `http://127.0.0.1:${port}`,
     requests,
     sessions,
@@ -247,6 +308,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? FAKE_WEBHOOK_SECRET });
       return { rawBody: payload, signature, id: eventId };
     },
+    complete(sessionId) {
+      if (!options.webhookUrl) throw new Error("fake stripe: complete() needs options.webhookUrl to deliver its events");
+      if (sessions.get(sessionId)?.ui_mode === "hosted_page") throw new Error(`fake stripe: session ${sessionId} is a hosted one, paid on Stripe's page, not in an embedded form`);
+      const session = fake.pay(sessionId);
+      void deliver("checkout.session.completed", { ...session });
+      return { returnUrl: String(session.return_url).replaceAll("{CHECKOUT_SESSION_ID}", sessionId) };
+    },
+    deliveries: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
