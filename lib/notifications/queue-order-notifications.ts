@@ -42,7 +42,38 @@ export async function queueStatusNotifications(tx: Tx, orderId: string, status: 
     await queueWebhook(tx, orderId, `order.${status}`, { order: serializeOrder(order) });
   }
   const kind = EMAIL_ON_ENTERING[status];
-  if (order.email && kind) await queueEmail(tx, orderId, order.email, kind);
+  if (!order.email || !kind) return;
+  if (order.sandbox && (await sandboxMailCapped(tx, orderId, order.email))) await recordUnsentEmail(tx, orderId, order.email, kind, SANDBOX_MAIL_CAPPED);
+  else await queueEmail(tx, orderId, order.email, kind);
+}
+
+/** Sandbox letters whose e-mails one address receives in 24 hours. */
+export const SANDBOX_LETTERS_MAILED_PER_ADDRESS_PER_DAY = 10;
+export const SANDBOX_MAIL_CAPPED = `not sent: e-mail about sandbox letters goes to one address for at most ${SANDBOX_LETTERS_MAILED_PER_ADDRESS_PER_DAY} letters a day`;
+
+/**
+ * Anyone may create free sandbox letters without an account, so anyone could make the service
+ * e-mail any address. Sandbox mail to one address is therefore capped by letters a day. An
+ * order's first message decides for all of its messages: a letter is told about in full, or
+ * (past the cap) not at all, each skipped message recorded with the reason.
+ */
+async function sandboxMailCapped(tx: Tx, orderId: string, to: string): Promise<boolean> {
+  const address = to.trim().toLowerCase();
+  // Two letters to one address at once must not both take its last place.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sandbox-mail:${address}`}, 0))`;
+  const earlier = await tx.orderEmail.findFirst({ where: { orderId }, select: { lastError: true } });
+  if (earlier) return earlier.lastError === SANDBOX_MAIL_CAPPED;
+  const [{ letters }] = await tx.$queryRaw<{ letters: bigint }[]>`
+    SELECT count(DISTINCT e.order_id) AS letters
+    FROM order_emails e JOIN orders o ON o.id = e.order_id
+    WHERE o.sandbox AND lower(e."to") = ${address} AND e.created_at > now() - interval '24 hours'
+      AND e.last_error IS DISTINCT FROM ${SANDBOX_MAIL_CAPPED}`;
+  return Number(letters) >= SANDBOX_LETTERS_MAILED_PER_ADDRESS_PER_DAY;
+}
+
+/** A message decided against: kept on the order (GET shows it, with why), never queued. */
+async function recordUnsentEmail(tx: Tx, orderId: string, to: string, kind: OrderEmailKind, reason: string): Promise<void> {
+  await tx.orderEmail.createMany({ data: [{ id: newEmailId(), orderId, kind, to, state: "failed", lastError: reason }], skipDuplicates: true });
 }
 
 export type NewScan = { description: string; occurredAt: Date; city: string | null; state: string | null; zip: string | null };

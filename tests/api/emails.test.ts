@@ -168,6 +168,25 @@ describe("order e-mails over SMTP", () => {
     expect(await db().orderEmail.findUniqueOrThrow({ where: { id: submitted.id } })).toMatchObject({ state: "failed", attempts: 1 });
   });
 
+  it("e-mails one address about at most 10 sandbox letters a day; the rest are told about in GET, not by mail", async () => {
+    // Sandbox letters are free and need no account: without a cap anyone could have us e-mail anyone.
+    const email = uniqueEmail("capped");
+    const letters = [];
+    for (let i = 0; i < 11; i++) letters.push((await sendSandboxLetter({ email })).json.order.id as string);
+    const mailedAbout = async (orderId: string) => db().orderEmail.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    for (const id of letters.slice(0, 10)) expect((await mailedAbout(id)).map((e) => e.state)).not.toContain("failed");
+    const eleventh = letters[10];
+    await driveUntil(eleventh, "delivered");
+    const skipped = await mailedAbout(eleventh);
+    expect(skipped.map((e) => e.kind).sort()).toEqual(["delivered", "mailed", "receipt", "submitted"]);
+    for (const e of skipped) expect(e).toMatchObject({ state: "failed", attempts: 0, lastError: expect.stringContaining("at most 10 letters a day") });
+    const read = await call(getOrder, { method: "GET", path: `/v1/orders/${eleventh}`, params: { id: eleventh } });
+    expect(read.json.emails[0]).toMatchObject({ kind: "receipt", state: "failed", last_error: expect.stringContaining("sandbox letters") });
+    // The address is compared without regard to case.
+    const shouted = (await sendSandboxLetter({ email: email.toUpperCase() })).json.order.id as string;
+    expect((await mailedAbout(shouted))[0]).toMatchObject({ state: "failed", lastError: expect.stringContaining("at most 10") });
+  });
+
   it("sends nothing to an order without an e-mail", async () => {
     const res = await sendSandboxLetter({ email: undefined });
     await driveUntil(res.json.order.id, "delivered");
