@@ -109,10 +109,19 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
 export async function resolveCaller(request: Request, scope: Scope): Promise<Caller> {
   const auth = request.headers.get("authorization");
   const key = auth !== null ? await verifyAuthorization(auth, scope) : null;
+  if (key) return { key, ip: request.headers.get(CLIENT_IP_HEADER), actor: `key:${key.id}` };
+  const anonymous = addressCaller(request);
+  if (!anonymous) throw new ApiError("unattributable_request");
+  return anonymous;
+}
+
+/**
+ * A caller known by its address only (the site's own forms, and API calls without a key):
+ * counted by callerAddressKey, so an IPv6 line is one caller. Null without an address.
+ */
+export function addressCaller(request: Request): Caller | null {
   const ip = request.headers.get(CLIENT_IP_HEADER);
-  const actor = key ? `key:${key.id}` : ip ? `ip:${callerAddressKey(ip)}` : null;
-  if (!actor) throw new ApiError("unattributable_request");
-  return { key, ip, actor };
+  return ip ? { key: null, ip, actor: `ip:${callerAddressKey(ip)}` } : null;
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "path"): z.infer<T> {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { POST as buyForm } from "@/app/credits/buy/route";
 import { POST as postSuggestClass } from "@/app/v1/suggest-class/route";
 import { call } from "@/tests/support/api";
 
@@ -19,5 +20,14 @@ describe("callers over IPv6", () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.json?.code).toBe("rate_limited");
     expect((await ask(`${prefix()}::1`)).status).toBe(200);
+  });
+
+  it("are counted the same way by the site's own forms: the credits purchase form shares the /64's checkout throttle", async () => {
+    const mine = prefix();
+    const buy = (ip: string) =>
+      call(buyForm, { path: "/credits/buy", rawBody: "pack=starter", headers: { "content-type": "application/x-www-form-urlencoded" }, ip });
+    // Credit checkouts allow 10 a minute; each form post starts one (a 303 to its payment page).
+    for (let i = 1; i <= 10; i++) expect((await buy(`${mine}::${i.toString(16)}`)).headers.get("location")).not.toMatch(/buy_error/);
+    expect((await buy(`${mine}::abcd`)).headers.get("location")).toMatch(/buy_error=rate_limited/);
   });
 });

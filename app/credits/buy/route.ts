@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { addressCaller } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
 import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/payments/credit-checkout";
@@ -29,10 +29,10 @@ export async function POST(request: Request): Promise<Response> {
     return back({ buy_error: "validation_error", fields: fields.join(",") });
   }
 
-  const ip = request.headers.get(CLIENT_IP_HEADER);
-  if (!ip) return back({ buy_error: "unattributable_request" });
+  const caller = addressCaller(request);
+  if (!caller) return back({ buy_error: "unattributable_request" });
   try {
-    const started = await startCreditCheckout(parsed.data, { key: null, ip, actor: `ip:${ip}` }, null);
+    const started = await startCreditCheckout(parsed.data, caller, null);
     const url = (started.body as { payment_url?: unknown }).payment_url;
     if (typeof url !== "string" || url === "") throw new Error("a hosted credit checkout came back without a payment_url");
     return new Response(null, { status: 303, headers: { Location: url, "cache-control": "no-store" } });

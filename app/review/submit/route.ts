@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/api-error";
-import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { addressCaller } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
 import { ReviewRequestSchema, submitReview } from "@/lib/reviews/submit-review";
@@ -47,10 +47,10 @@ export async function POST(request: Request): Promise<Response> {
     return back({ error: "validation_error", fields: fields.join(",") }, true);
   }
 
-  const ip = request.headers.get(CLIENT_IP_HEADER);
-  if (!ip) return back({ error: "unattributable_request" }, true);
+  const caller = addressCaller(request);
+  if (!caller) return back({ error: "unattributable_request" }, true);
   try {
-    await submitReview(token, parsed.data, { key: null, ip, actor: `ip:${ip}` });
+    await submitReview(token, parsed.data, caller);
   } catch (err) {
     if (!(err instanceof ApiError)) {
       log.error({ err }, "review form failed");
