@@ -83,6 +83,18 @@ const EnvSchema = z.object({
   // Signs and encrypts operator sessions and sign-in links (next-auth). Unset: derived from
   // SIGNING_SECRET (an HMAC with a fixed label), so one secret is enough to run the service.
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  // Screening: an optional hosted second opinion on the letters screening holds, asked by the
+  // worker (never on a request). off (the default), anthropic (the Messages API) or openai (any
+  // OpenAI-compatible Chat Completions endpoint). When on, the text of every held letter is sent
+  // to that provider: it leaves the deployment.
+  SCREENING_SECOND_OPINION: z.enum(["off", "anthropic", "openai"]).default("off"),
+  SCREENING_SECOND_OPINION_API_KEY: z.string().min(1).optional(),
+  // Unset: claude-haiku-4-5 (anthropic) or gpt-4.1-mini (openai).
+  SCREENING_SECOND_OPINION_MODEL: z.string().min(1).max(200).optional(),
+  // Unset: the provider's own API. A self-hosted OpenAI-compatible server goes here.
+  SCREENING_SECOND_OPINION_BASE_URL: z.url().optional(),
+  // Past this the letter stays held for a person.
+  SCREENING_SECOND_OPINION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };
@@ -127,6 +139,12 @@ export function env(): Env {
       // Testnet USDC is free from faucets: it must never buy credit that mails real letters.
       if (e.X402_NETWORK !== "eip155:8453") throw new Error("Invalid configuration: production takes x402 payments only on Base (X402_NETWORK=eip155:8453); testnet USDC has no value");
       if (!e.X402_FACILITATOR_URL.startsWith("https://")) throw new Error("Invalid configuration: X402_FACILITATOR_URL must be https:// in production (its answers mint credit)");
+    }
+  }
+  if (e.SCREENING_SECOND_OPINION !== "off") {
+    if (!e.SCREENING_SECOND_OPINION_API_KEY) throw new Error(`Invalid configuration: SCREENING_SECOND_OPINION=${e.SCREENING_SECOND_OPINION} needs SCREENING_SECOND_OPINION_API_KEY`);
+    if (e.SERVICE_ENV === "production" && e.SCREENING_SECOND_OPINION_BASE_URL && !e.SCREENING_SECOND_OPINION_BASE_URL.startsWith("https://")) {
+      throw new Error("Invalid configuration: SCREENING_SECOND_OPINION_BASE_URL must be https:// in production (letters are sent to it)");
     }
   }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {

@@ -11,6 +11,7 @@ import { markFeedbackHandled, reopenFeedback } from "@/lib/ops/feedback-inbox";
 import { disableKeyByOperator, issueKeyByOperator, type IssueKeyResult } from "@/lib/ops/manage-keys";
 import { requireOperator, safeReturnPath } from "@/lib/ops/require-operator";
 import { refuseByOperator, releaseByOperator, RefusalReasonSchema } from "@/lib/ops/review-queue";
+import { isRefusalCategory } from "@/lib/screening/screener";
 import { isOrderId } from "@/lib/orders/order-ids";
 
 // The console's forms. Each one works without JavaScript (a plain POST answered with a 303),
@@ -73,9 +74,11 @@ export async function refuseHeld(form: FormData): Promise<void> {
   if (!reason.success) {
     redirect(withParams(back, { error: field(form, "reason").trim().length > 500 ? "reason_too_long" : "reason_too_short", order: orderId }));
   }
+  const category = field(form, "category");
+  if (!isRefusalCategory(category)) redirect(withParams(back, { error: "category_missing", order: orderId }));
   let code: string | null = null;
   try {
-    await refuseByOperator(orderId, reason.data, operator);
+    await refuseByOperator(orderId, reason.data, operator, category);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     code = err.code;

@@ -15,7 +15,7 @@ export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
  * either lands before (nothing charged) or gets 409 after. The carrier is called afterwards
  * (submitToCarrier), by the caller or by the submit job this transition queues.
  */
-export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions = {}): Promise<HandOverResult> {
+export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string } = {}): Promise<HandOverResult> {
   const outcome = await db().$transaction(
     async (tx) => {
       const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`
@@ -26,7 +26,7 @@ export async function handOverOrder(orderId: string, from: "screening" | "held_f
       const paid = await captureOrderPayment(tx, orderId);
       if (paid === "lapsed") return "lapsed" as const;
       const now = new Date();
-      const cleared = from === "screening" ? "cleared screening" : "released by an operator after review";
+      const cleared = opts.clearedBy ?? (from === "screening" ? "cleared screening" : "released by an operator after review");
       await transition(
         tx,
         orderId,

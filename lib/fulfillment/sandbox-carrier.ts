@@ -11,6 +11,7 @@ import type { Carrier, CarrierPiece, SubmitOutcome, SubmittedPiece, TrackingEven
 //
 // Magic inputs make the rare paths reproducible (a phrase in the recipient's name):
 //   "sandbox hold"      waits before hand-off until canceled (see isSandboxHold)
+//   "sandbox review"    is held for review by screening, whatever its content (see isSandboxReview)
 //   "sandbox reroute"   is Re-Routed on the way, then delivered
 //   "sandbox return"    is Returned to Sender and never delivered
 //   "sandbox lost"      is mailed and then never scanned again (the reconcile loop fails it)
@@ -50,6 +51,15 @@ const magic = (to: Address, phrase: string) => to.name.toLowerCase().includes(ph
 
 export function isSandboxHold(to: Address): boolean {
   return magic(to, "sandbox hold");
+}
+
+/**
+ * A sandbox letter screening holds for a person whatever it says, so that integrators can try
+ * the held path (and its webhooks) without writing a suspicious letter. It only ever makes
+ * screening stricter, and only in the sandbox.
+ */
+export function isSandboxReview(to: Address): boolean {
+  return magic(to, "sandbox review");
 }
 
 function routeOf(to: Address): readonly Scan[] {

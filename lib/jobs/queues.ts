@@ -15,6 +15,8 @@ export const ORDER_QUEUES = {
   submit: "order-submit",
   /** Read the carrier's tracking events of a piece in the post. */
   track: "order-track",
+  /** Ask the hosted model for a second opinion on a held letter (only when SCREENING_SECOND_OPINION is on). */
+  secondOpinion: "order-second-opinion",
 } as const;
 
 export const SWEEP_QUEUES = {
@@ -49,6 +51,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [ORDER_QUEUES.screen]: { policy: "stately", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
   [ORDER_QUEUES.submit]: { policy: "stately", retryLimit: 16, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   [ORDER_QUEUES.track]: { policy: "stately", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  // One try: the provider's SDK retries a 429 or 5xx inside its timeout; past that the letter
+  // simply stays held for a person, which is what a failed second opinion means.
+  [ORDER_QUEUES.secondOpinion]: { policy: "stately", retryLimit: 0, expireInSeconds: 300 },
   // Webhook retries are scheduled by the delivery itself (its backoff honours Retry-After);
   // pg-boss only retries a job whose handler broke (the database away for a moment).
   [NOTIFY_QUEUES.webhook]: { policy: "standard", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },

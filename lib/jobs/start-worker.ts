@@ -6,6 +6,7 @@ import type { EmailJob, WebhookJob } from "@/lib/notifications/queue-order-notif
 import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
 import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
 import { screenOrder } from "@/lib/screening/screen-order";
+import { applySecondOpinion } from "@/lib/screening/second-opinion/apply-second-opinion";
 import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { trackOrder } from "@/lib/fulfillment/track-order";
 import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
@@ -92,6 +93,9 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
 
   await onOrder(ORDER_QUEUES.screen, async (orderId) => {
     await screenOrder(orderId);
+  });
+  await onOrder(ORDER_QUEUES.secondOpinion, async (orderId) => {
+    await applySecondOpinion(orderId);
   });
   await onOrder(ORDER_QUEUES.submit, async (orderId) => {
     const result = await submitToCarrier(orderId);

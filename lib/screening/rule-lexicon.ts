@@ -13,6 +13,8 @@ export type Letter = {
   /** Letterhead and sign-off: who the letter says it is from, as opposed to whom it mentions. */
   head: string;
   tail: string;
+  /** How many kinds of scam-warning talk the letter has ("scam alert", "hang up", "we will never ask"): 2 or more reads as a warning about fraud. */
+  warns: number;
 };
 
 const clean = (s: string) =>
@@ -35,26 +37,64 @@ const WARNING = new RegExp(
     String.raw`\b(never|not|don't|won't|do not|will not|no longer) (accept|take|allow|support) (payment|payments|purchases|gift|prepaid|cash|crypto)`,
     String.raw`\bif (anyone|someone|a caller|you receive)\b[^.]{0,80}\b(claim|claiming|asks?|pretend)`,
     String.raw`\bhang up\b|\bbeware of\b|\bscams?\b`,
+    // "Never share your PIN with anyone": a security warning, not a request for secrecy.
+    String.raw`\b(never|do not|don't|not to)\b[^.]{0,10}\b(share|give|tell|disclose|reveal|send|read)\b[^.]{0,40}\b(password|passcode|pin|code|codes|username|login|id|credentials|card number|account number|security number|details)\b`,
+    // "We will never demand payment by gift card": what honest senders do not do.
+    String.raw`\b(will|would|does|do|shall|should) never\b|\bnever (asks?|demands?|requests?|calls?|threatens?|accepts?|takes?|sends?|emails?|texts?|collects?|requires?|needs?|suspends?|arrests?)\b`,
+    // Reported speech: what a scammer said, told of by the one warning against it.
+    String.raw`\b(the )?(caller|callers|scammers?|fraudsters?|crooks?|con (artists?|men)|impost[eo]rs?|thieves|criminals|the man|the woman|a man|a woman|a voice)\b[^.]{0,40}\b(said|says|say|told|tells|tell|asked|asks|claimed|claims|claim|demanded|demands|wanted|wants|pretend(s|ed)?|will say|may say|might say|insisted)\b`,
   ].join("|"),
 );
+
+/** Kinds of scam-warning talk: a letter with two or more is warning about fraud, not committing it. */
+const WARNING_TALK = [
+  /\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
+  /\bbeware\b|\b(scam|fraud|consumer|security|impostor|imposter) (alert|warning|awareness|bulletin)\b|\bwarning signs?\b|\bred flags?\b|\bprotect yourself\b|\bdon't fall for\b/,
+  /\bhang up\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
+  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine) (company|bank|agency|business|soldier|government|charity|lottery|court)\b/,
+  /\b(how (it|the scam|this|they) works?|what (the scam|it|they) looks? like|what to do|what's true|if it happened to you|if this happens to you|(don't|dont|do not) (send|pay|give|buy|wire) (him|her|them|anything|nothing))\b/,
+  /\breport (it|them|this|the (call|letter|scam)|suspicious)\b|\breportfraud\.ftc\.gov\b|\bftc\b|\bfederal trade commission\b|\bbetter business bureau\b/,
+];
 
 export function readLetter(text: string): Letter {
   const lines = text.split(/\r?\n/).map(clean).filter(Boolean);
   const sentences = lines.flatMap((l) => l.split(/(?<=[.!?])\s+(?=[a-z0-9"(])/)).filter(Boolean);
-  const kept = sentences.filter((s) => !WARNING.test(s));
+  // Quoted words are someone else's (a scam warning quoting the scammer), and a bulleted list
+  // under "we will never:" lists what the writer does not do.
+  const unquoted = sentences.map((s) => s.replace(/"[^"]{1,300}"/g, " ")).filter((s) => s.trim());
+  const kept = unquoted.filter((s) => !WARNING.test(s));
+  const all = sentences.join(" ");
   return {
-    all: sentences.join(" "),
+    all,
     plain: kept.join(" "),
     sentences: kept,
     // Letterheads and sign-offs are short lines; a letter with neither must not have its
     // closing paragraph read as a signature.
     head: lines.slice(0, 2).filter((l) => l.length <= 80).join(" \n "),
     tail: lines.slice(-2).filter((l) => l.length <= 80).join(" \n "),
+    // Two kinds or more, one of them naming the fraud: scams borrow "we never ask" and "report it".
+    warns: WARNING_TALK.slice(0, 2).some((re) => re.test(all)) ? WARNING_TALK.filter((re) => re.test(all)).length : 0,
   };
 }
 
-export const has = (text: string, re: RegExp) => re.test(text);
-export const anySentence = (l: Letter, ...all: RegExp[]) => l.sentences.some((s) => all.every((re) => re.test(s)));
+/**
+ * Whether `re` matches `text`. The categories ask the same questions of the same letter (every
+ * authority checks for gift cards, secrecy, a courier...), so the answers for the letter being
+ * read are kept: a few texts at a time (its whole text and its plain text), dropped as soon as
+ * another letter is read. Screening reads one letter at a time, synchronously.
+ */
+export function has(text: string, re: RegExp): boolean {
+  let answers = hasAnswers.get(text);
+  if (!answers) {
+    if (hasAnswers.size >= 4) hasAnswers.clear();
+    hasAnswers.set(text, (answers = new Map()));
+  }
+  let found = answers.get(re);
+  if (found === undefined) answers.set(re, (found = re.test(text)));
+  return found;
+}
+const hasAnswers = new Map<string, Map<RegExp, boolean>>();
+export const anySentence = (l: Letter, ...all: RegExp[]) => all.every((re) => re.test(l.plain)) && l.sentences.some((s) => all.every((re) => re.test(s)));
 
 // ------------------------------------------------------------------------------------------
 // Payment
@@ -67,11 +107,11 @@ export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring
 export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
 export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;
 /** Cash carried or mailed to a person rather than paid at a counter or by check. */
-export const CASH_HANDOFF = /\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
-const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|inspector|installer|representative|deputy|driver|clerk|someone)`;
+export const CASH_HANDOFF = /\b(due|pay|paid|payment|collected?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when the|on the day of (the )?)(install|installation|visit|arrival|service|inspection|pickup)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
+const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|inspector|installer|representative|deputy|driver|clerk|crew lead|crew|foreman|worker|someone)`;
 /** Someone sent to the door to take the money (one sentence at a time; meters and modems are not money). */
 export const COLLECTOR_AT_DOOR = new RegExp(
-  String.raw`\b${FIELD_AGENT}\b[^.]{0,120}\b(collect|pick up|receive)\b[^.]{0,20}\b(it|them|the (cash|money|bills|payment|fee|bail|bond|card|cards|envelope|funds|contribution))\b|\b${FIELD_AGENT}\b[^.]{0,60}\bpick (it|them) up\b|\b(paid|pay|payment|given|handed)\b[^.]{0,20}\bto (the|our|a) ${FIELD_AGENT}\b|\b(cash|money|fine|fee)\b[^.]{0,40}\bto (the|our|a) [a-z ]{0,10}${FIELD_AGENT}\b`,
+  String.raw`\b${FIELD_AGENT}\b[^.]{0,120}\b(collect|pick up|receive)\s+(it|them|(the |your |a )?(cash|money|bills|payment|fee|bail|bond|card|cards|envelope|funds|contribution))\b|\b${FIELD_AGENT}\b[^.]{0,60}\bpick (it|them) up\b|\b(paid|pay|payment|given|handed)\b[^.]{0,20}\bto (the|our|a) ${FIELD_AGENT}\b|\b(cash|money|fine|fee)\b[^.]{0,40}\bto (the|our|a) [a-z ]{0,10}${FIELD_AGENT}\b`,
 );
 /** The authority's own channels refused, a private partner or account put in their place. */
 export const DIVERTED = new RegExp(
@@ -135,14 +175,29 @@ const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|i
 const ASK = new RegExp(
   [
     String.raw`(^|[,;:]\s*|\b(please|kindly|simply|must|need to|needs to|required to|asked to|ask you (to|for)|you to|be sure to|and|then|or|also)\s+)(also\s+)?${REQUEST_VERB}\b`,
-    String.raw`\b(will|must) (ask|need|require)\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
+    String.raw`\b(will|must) (ask|need|require)\b|\b(will|'ll|may|must) be (asked|required) (for|to)\b|\byou (will|'ll) need( to)?\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
   ].join("|"),
 );
-const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)|create|choose|set up|select) /;
+const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)|create|choose|set up|select) |\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
 
 /** How many kinds from `list` the letter asks for, one sentence at a time. */
 export function askedKinds(l: Letter, list: RegExp[]): number {
-  return list.filter((k) => l.sentences.some((s) => k.test(s) && ASK.test(s) && !NOT_A_REQUEST.test(s))).length;
+  // Several categories ask the same question of one letter: answer it once.
+  const known = memo(askedMemo, l);
+  const cached = known.get(list);
+  if (cached !== undefined) return cached;
+  // A kind the letter never names needs no sentence-by-sentence look (most letters name none).
+  const n = list.filter((k) => k.test(l.plain) && l.sentences.some((s) => k.test(s) && ASK.test(s) && !NOT_A_REQUEST.test(s))).length;
+  known.set(list, n);
+  return n;
+}
+
+const askedMemo = new WeakMap<Letter, Map<RegExp[], number>>();
+const speaksMemo = new WeakMap<Letter, Map<Authority, boolean>>();
+function memo<K, V>(store: WeakMap<Letter, Map<K, V>>, l: Letter): Map<K, V> {
+  let m = store.get(l);
+  if (!m) store.set(l, (m = new Map()));
+  return m;
 }
 
 /** Hyphenated look-alike domains ("irs-refundrelease.com") and free mail for an organisation's business. */
@@ -159,23 +214,27 @@ const AUTHORITY: Record<Authority, RegExp> = {
   // Named courts only: "904 Sandpiper Court" is an address, "Court Square" a street.
   court: /\b(superior|district|circuit|county|municipal|federal|supreme|bankruptcy|civil|criminal|traffic|family|probate|housing|juvenile|magistrate|justice|city|state|mediation|arbitration|claims|appeals) court\b|\bcourts? (of|clerk|officer|registrar|administrator|settlement|disbursement)\b|\b(clerk of|court registrar|judicial|jury (administrator|service|duty)|small claims|bench warrant|docket|summons|order of (the )?court)\b/,
   police: /\b(police|sheriff|deput(y|ies)|trooper|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
-  utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\bdisconnection (notice|department|prevention)\b/,
+  utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\b(disconnection|disconnect|shut-?off|shutoff) (notice|order|department|prevention|technician|crew|supervisor)\b|\b(duke energy|xcel( energy)?|georgia power|florida power|fpl|nicor|pg&e|con ?ed(ison)?|dominion energy|southern california edison|entergy|ameren|peco|comed|national grid|southwest gas|atmos( energy)?|centerpoint|dte( energy)?|consumers energy|pseg|eversource|srp|tva|we energies|alabama power|oncor|reliant|spire|piedmont natural gas|department of (water|watershed))\b|\bsmart meter\b/,
   bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|resolution|department|division|team|unit)|bank examiner)\b/,
 };
 
 // Up to the first word that turns the sentence towards someone else ("... a debt you owe to Harbor Bank").
-const SELF_ID = /\b(i am|i'm|my name is|this is|we are|writing (to you )?(from|on behalf of)|i work (for|with)|working (with|for)|calling from|on behalf of)\b((?!\b(owe|owed|owes|about|regarding|against|collect|to)\b)[^.]){0,60}/g;
+const SELF_ID = /\b(i am|i'm|my name is|this is|we are|writing (to you )?(from|on behalf of)|i work (for|with)|working (with|for)|calling from|on behalf of)\b((?!\b(owe|owed|owes|about|regarding|against|collect|to|filing|file|sue|suing|taking|take|going|report|reporting|calling the|contacting|complaining|asking|ready|prepared|willing|entitled)\b)[^.]){0,60}/g;
 const OWN_VOICE: Record<Authority, RegExp> = {
   government: /\b(this (department|agency|office)|the department has|our (agency|department))\b/,
   court: /\b(this court|the court has|court officer|by order of the court|you are (hereby )?(ordered|summoned|notified))\b/,
   police: /\b(badge (no|number|#)?\s?\d+|this (department|unit|task force))\b/,
-  utility: /\byour (\w+ )?(electric|gas|water|power|sewer|utility) (account|service|bill|meter)\b|\byour (electricity|power|gas|water|heat)( service)? (will|may) be (switched|shut|turned|cut) off\b/,
+  utility: /\byour (\w+ )?(electric|gas|water|power|sewer|utility) (account|service|bill|meter)\b|\byour (electricity|power|gas|water|heat)( service)? (will|may) be (switched|shut|turned|cut) off\b|\byour service will be (interrupted|shut off|disconnected|cut off)\b|\b(smart )?meters? (upgrade|replacement|installation|exchange|program)\b/,
   bank: /\b(our|this) bank\b|\byour (\w+ )?(debit|credit) card ending\b/,
 };
 
 /** Whether the letter speaks as the authority (letterhead, sign-off, "I am ... with ..."), not merely about it. */
 export function speaksAs(l: Letter, who: Authority): boolean {
+  const known = memo(speaksMemo, l);
+  const cached = known.get(who);
+  if (cached !== undefined) return cached;
   const re = AUTHORITY[who];
-  if (re.test(l.head) || re.test(l.tail) || OWN_VOICE[who].test(l.all)) return true;
-  return [...l.all.matchAll(SELF_ID)].some((m) => re.test(m[0]));
+  const speaks = re.test(l.head) || re.test(l.tail) || OWN_VOICE[who].test(l.all) || [...l.all.matchAll(SELF_ID)].some((m) => re.test(m[0]));
+  known.set(who, speaks);
+  return speaks;
 }

@@ -1,20 +1,19 @@
 import { readProofPdf } from "@/lib/documents/proofs";
 import { extractPdfText } from "@/lib/documents/pdfjs";
-import { RuleScreener } from "@/lib/screening/rule-screener";
 import type { Screener, ScreeningVerdict } from "@/lib/screening/screener";
+import { shippedScreener } from "@/lib/screening/two-key-screener";
 
-const rules = new RuleScreener();
-
-/** The screener in use: the rule-based one (a model-backed mode may be added behind the port). */
+/** The screener in use: the two-key screener with the shipped classifier and thresholds. */
 export function screener(): Screener {
-  return rules;
+  return shippedScreener();
 }
 
-/**
- * Screens a letter as it will print: its text, or for a PDF letter the text of the print file
- * (the proof), which is what the recipient would read.
- */
+/** The text screening reads: the letter's text, or for a PDF letter the text of its print file (the proof). */
+export async function letterTextForScreening(letter: { text: string | null; proofId: string | null }): Promise<string> {
+  return letter.text ?? (letter.proofId ? await extractPdfText(await readProofPdf(letter.proofId)) : "");
+}
+
+/** Screens a letter as it will print, which is what the recipient would read. */
 export async function screenLetter(letter: { text: string | null; proofId: string | null }): Promise<ScreeningVerdict> {
-  const text = letter.text ?? (letter.proofId ? await extractPdfText(await readProofPdf(letter.proofId)) : "");
-  return screener().screen(text);
+  return screener().screen(await letterTextForScreening(letter));
 }

@@ -1,18 +1,48 @@
 // The content-screening port: every letter is screened before it prints (spec 1), sandbox
-// included. The rule-based screener is the default; a model-backed one may sit behind the same
-// port later.
+// included. The service screens with two independent keys (two-key-screener.ts): a classifier
+// trained on labelled letters, and an intent frame read by rules. A hosted model may give a
+// second opinion on held letters, in the worker (second-opinion/).
 
-export type RefusalCategory =
-  | "threat"
-  | "extortion"
-  | "fraud_fake_invoice"
-  | "fraud_phishing"
-  | "fraud_advance_fee"
-  | "impersonation_government"
-  | "impersonation_court"
-  | "impersonation_police"
-  | "impersonation_utility"
-  | "impersonation_bank";
+export const REFUSAL_CATEGORIES = [
+  "threat",
+  "extortion",
+  "fraud_fake_invoice",
+  "fraud_phishing",
+  "fraud_advance_fee",
+  "fraud_romance",
+  "impersonation_government",
+  "impersonation_court",
+  "impersonation_police",
+  "impersonation_utility",
+  "impersonation_bank",
+  "impersonation_business",
+] as const;
+
+export type RefusalCategory = (typeof REFUSAL_CATEGORIES)[number];
+
+export const isRefusalCategory = (c: unknown): c is RefusalCategory => (REFUSAL_CATEGORIES as readonly unknown[]).includes(c);
+
+/** What the screener saw, for operators (the review queue) and for tests; never shown to the recipient. */
+export type ScreeningEvidence = {
+  /** The classifier artifact's corpus hash (first 12 hex digits): which model scored the letter. */
+  model: string;
+  classifier: {
+    /** 1 - P(allow). */
+    harm: number;
+    category: RefusalCategory;
+    /** At or above the calibrated refusal threshold: the classifier's key turns. */
+    key: boolean;
+  };
+  frame: {
+    category: RefusalCategory | null;
+    score: number;
+    /** The frame names a harmful intent: its key turns. */
+    key: boolean;
+    /** Strong enough to hold a letter on its own. */
+    specific: boolean;
+    signals: string[];
+  };
+};
 
 export type ScreeningVerdict = {
   decision: "allow" | "refuse" | "review";
@@ -20,8 +50,7 @@ export type ScreeningVerdict = {
   category: RefusalCategory | null;
   /** For refusals: what the sender reads in `refusal_reason`. For reviews: what the operator reads. */
   reason: string | null;
-  /** The evidence, for operators and tests (never shown to the recipient). */
-  signals: string[];
+  evidence: ScreeningEvidence;
 };
 
 export interface Screener {

@@ -1,3 +1,4 @@
+import { HELD_LETTER, THREAT_LETTER } from "@/tests/support/screening-letters";
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -101,7 +102,7 @@ describe("order e-mails over SMTP", () => {
   it("the receipt of a letter not yet handed over links to a cancel page that cancels it, and the cancel is confirmed by e-mail", async () => {
     const email = uniqueEmail("grace");
     const credit = await mintCredit({ faceCents: 5000, bonusCents: 0, source: "operator", note: "test" });
-    const res = await sendLiveLetter({ email, text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" }, { creditCode: credit.code });
+    const res = await sendLiveLetter({ email, text: HELD_LETTER }, { creditCode: credit.code });
     expect(res.json.order.status).toBe("held_for_review");
     await sendQueued(res.json.order.id);
     const [receipt] = mailTo(email);
@@ -127,7 +128,7 @@ describe("order e-mails over SMTP", () => {
 
   it("a refused letter's e-mail gives the reason and says nothing was charged", async () => {
     const email = uniqueEmail("hale");
-    const res = await sendSandboxLetter({ email, text: "Mr. Hale,\n\nI know where your kids go to school. It would be a shame if something happened to your house while you are away.\n\nYou have been warned." });
+    const res = await sendSandboxLetter({ email, text: THREAT_LETTER });
     expect(res.json.order.status).toBe("refused");
     await sendQueued(res.json.order.id);
     const refused = mailTo(email).find((m) => m.subject?.includes("will not"));

@@ -11,6 +11,7 @@ import { trackOrder } from "@/lib/fulfillment/track-order";
 import { getPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { call, letter } from "@/tests/support/api";
+import { HELD_LETTER, THREAT_LETTER } from "@/tests/support/screening-letters";
 import { sendLiveLetter as sendLive } from "@/tests/support/orders";
 import { runOrderJobs } from "@/tests/support/pipeline";
 import { startFakeLob, type FakeLob } from "@/tests/support/fake-lob";
@@ -27,8 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => lob.close());
 
-const THREAT = "Mr. Hale,\n\nI know where your kids go to school. It would be a shame if something happened to your house while you are away.\n\nYou have been warned.";
-const HELD_FOR_REVIEW = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
 const card = { card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
 
 /** Every order this file made: the refund check at the end looks at these only (other files share the database). */
@@ -110,7 +109,7 @@ describe("the live path through Lob", () => {
   });
 
   it("refused by screening: the card authorization is released and Lob never sees the letter", async () => {
-    const res = await sendLiveLetter({ text: THREAT });
+    const res = await sendLiveLetter({ text: THREAT_LETTER });
     await payByCard(res.json.payment_url);
     expect(await runOrderJobs(res.json.order.id)).toBe("refused");
     expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "released" });
@@ -120,7 +119,7 @@ describe("the live path through Lob", () => {
 
   it("held for review, then released by an operator: handed to Lob and charged then", async () => {
     const credit = await mint();
-    const res = await sendLiveLetter({ text: HELD_FOR_REVIEW }, { creditCode: credit.code });
+    const res = await sendLiveLetter({ text: HELD_LETTER }, { creditCode: credit.code });
     expect(res.json.order.status).toBe("held_for_review");
     expect(piecesOf(res.json.order.id)).toHaveLength(0);
     await releaseHeldOrder(res.json.order.id);

@@ -15,9 +15,10 @@ import { sendSandboxLetter } from "@/tests/support/orders";
 // reason that says how to fix it, changing nothing. Other files share the database, so every
 // assertion is about this file's own operator and rows.
 
-const HELD_TEXT = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+const HELD_TEXT = "Dear Mr. Ross,\n\nThe fence between our yards is down again after the storm. Can we split the cost of fixing it?\n\nDan";
 const REASON = "It reads as a threat to the recipient.";
-const to = address({ name: "Grace Hopper", line1: "200 W Broadway", city: "Missoula", state: "MT", zip: "59801" });
+// "Sandbox Review" (a magic input) makes screening hold the letter, whatever its words.
+const to = address({ name: "Grace Hopper, Sandbox Review", line1: "200 W Broadway", city: "Missoula", state: "MT", zip: "59801" });
 const newOperator = () => `ops.${randomToken(8)}@example.com`;
 
 async function heldLetter(): Promise<string> {
@@ -51,7 +52,7 @@ describe("an operator's action and its audit row", () => {
   it("land together for a refusal, a key and a feedback report", async () => {
     const operator = newOperator();
     const id = await heldLetter();
-    await refuseByOperator(id, REASON, operator);
+    await refuseByOperator(id, REASON, operator, "threat");
     expect(await db().order.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "refused", refusalReason: REASON });
     expect((await auditOf(id)).map((a) => a.action)).toEqual(["order.refuse"]);
 
@@ -87,7 +88,7 @@ describe("an operator's action and its audit row", () => {
       () => null,
       (err: unknown) => err,
     );
-    const refuse = refuseByOperator(id, REASON, operator).then(
+    const refuse = refuseByOperator(id, REASON, operator, "threat").then(
       () => null,
       (err: unknown) => err,
     );
@@ -108,7 +109,7 @@ describe("an operator's action and its audit row", () => {
   it("is written once when two operators act on one letter at once", async () => {
     const [first, second] = [newOperator(), newOperator()];
     const id = await heldLetter();
-    const outcomes = await Promise.allSettled([releaseByOperator(id, first), refuseByOperator(id, REASON, second)]);
+    const outcomes = await Promise.allSettled([releaseByOperator(id, first), refuseByOperator(id, REASON, second, "threat")]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const lost = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ code: "order_state_conflict" });
@@ -128,7 +129,7 @@ describe("bad input to the console's actions", () => {
       ["   short  ", /at least 10 characters \(for example: It threatens the recipient\.\)/],
       ["x".repeat(501), /Shorten the reason to at most 500 characters/],
     ] as const) {
-      const err = await refuseByOperator(id, reason, operator).catch((e: unknown) => e);
+      const err = await refuseByOperator(id, reason, operator, "threat").catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect(err).toMatchObject({ code: "validation_error", http: 400, message: expect.stringMatching(says) });
     }
@@ -140,7 +141,7 @@ describe("bad input to the console's actions", () => {
   it("an order id that does not exist: says so and what to check, for release and refuse alike", async () => {
     const operator = newOperator();
     const unknown = `ord_test_${"0".repeat(24)}`;
-    for (const attempt of [() => releaseByOperator(unknown, operator), () => refuseByOperator(unknown, REASON, operator)]) {
+    for (const attempt of [() => releaseByOperator(unknown, operator), () => refuseByOperator(unknown, REASON, operator, "threat")]) {
       const err = await attempt().catch((e: unknown) => e);
       expect(err).toMatchObject({ code: "order_not_found", http: 404, message: `No order has the id ${unknown}.` });
       expect((err as ApiError).next.join(" ")).toMatch(/Check the order id/);

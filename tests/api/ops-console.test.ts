@@ -11,6 +11,7 @@ import { getOpsOrderDetail } from "@/lib/ops/order-detail";
 import { listFailedOrders, listReconcileActions, listTroubledWebhooks } from "@/lib/ops/ops-logs";
 import { listOpsActions } from "@/lib/ops/record-ops-action";
 import { listReviewQueue, refuseByOperator, releaseByOperator } from "@/lib/ops/review-queue";
+import { exportLabels } from "@/lib/screening/export-labels";
 import { parseOrderQuery, searchOrders } from "@/lib/ops/search-orders";
 import { getPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { address, call } from "@/tests/support/api";
@@ -19,9 +20,11 @@ import { sendSandboxLetter } from "@/tests/support/orders";
 // The operator console's queries and actions (issue 8), against the real database. Other test
 // files share it, so every assertion looks for this file's own rows.
 
-const HELD_TEXT = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+const HELD_TEXT = "Dear Mr. Ross,\n\nThe fence between our yards is down again after the storm. Can we split the cost of fixing it?\n\nDan";
 const operator = `ops.${randomToken(8)}@example.com`;
-const to = address({ name: "Grace Hopper", line1: "200 W Broadway", city: "Missoula", state: "MT", zip: "59801" });
+// "Sandbox Review" (a magic input) makes screening hold the letter, whatever its words.
+const to = address({ name: "Grace Hopper, Sandbox Review", line1: "200 W Broadway", city: "Missoula", state: "MT", zip: "59801" });
+const mailedTo = address({ name: "Grace Hopper", line1: "200 W Broadway", city: "Missoula", state: "MT", zip: "59801" });
 
 async function heldLetter(over: Record<string, unknown> = {}) {
   const res = await sendSandboxLetter({ text: HELD_TEXT, to, ...over });
@@ -40,6 +43,8 @@ describe("the review queue", () => {
     expect(item!.why).not.toMatch(/^held for review:/);
     expect(item!.proof?.pdf).toMatch(/^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
     expect(item!.proof?.png).toMatch(/\.png$/);
+    // What screening saw, for the operator: the classifier's score and category, the frame.
+    expect(item!.screening).toMatchObject({ classifier: { harm: expect.any(Number), category: expect.any(String), key: false }, frame: { key: false } });
     // Oldest first.
     const at = queue.map((o) => o.heldAt.getTime());
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -51,6 +56,8 @@ describe("the review queue", () => {
     expect(after.events.find((e) => e.toStatus === "submitted")?.cause).toMatch(/released by an operator after review/);
     expect(await db().opsAuditEntry.findFirst({ where: { operator, action: "order.release", subject: order.id } })).not.toBeNull();
     expect((await listReviewQueue(500)).some((o) => o.id === order.id)).toBe(false);
+    // The decision is a training label: lawful, with what screening saw.
+    expect(await db().screeningLabel.findUnique({ where: { orderId: order.id } })).toMatchObject({ label: "allow", category: null, decidedBy: `ops:${operator}`, screening: { classifier: { key: false } } });
 
     // Releasing again changes nothing and says why.
     await expect(releaseByOperator(order.id, operator)).rejects.toMatchObject({ code: "order_state_conflict" });
@@ -59,19 +66,37 @@ describe("the review queue", () => {
 
   it("refuses a held letter only with a reason the sender can read, and keeps the operator out of the public timeline", async () => {
     const { order, tracking_url } = await heldLetter();
-    await expect(refuseByOperator(order.id, "  no  ", operator)).rejects.toThrow(/at least 10 characters/);
-    await expect(refuseByOperator(order.id, "x".repeat(501), operator)).rejects.toThrow(/at most 500/);
+    await expect(refuseByOperator(order.id, "  no  ", operator, "threat")).rejects.toThrow(/at least 10 characters/);
+    await expect(refuseByOperator(order.id, "x".repeat(501), operator, "threat")).rejects.toThrow(/at most 500/);
     expect((await db().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("held_for_review");
 
     const reason = "It reads as a threat to the recipient.";
-    await refuseByOperator(order.id, `  ${reason} `, operator);
+    await refuseByOperator(order.id, `  ${reason} `, operator, "extortion");
     const after = await db().order.findUniqueOrThrow({ where: { id: order.id }, include: { events: true } });
     expect(after).toMatchObject({ status: "refused", refusalReason: reason });
-    expect(after.events.some((e) => e.kind === "operator" && e.cause === `refused by ops:${operator}: ${reason}`)).toBe(true);
+    expect(after.events.some((e) => e.kind === "operator" && e.cause === `refused by ops:${operator} (extortion): ${reason}`)).toBe(true);
+    expect(await db().screeningLabel.findUnique({ where: { orderId: order.id } })).toMatchObject({ label: "refuse", category: "extortion", decidedBy: `ops:${operator}` });
 
     const tracking = await getPublicTracking(tracking_url.split("/t/")[1]);
     expect(JSON.stringify(tracking)).not.toContain(operator);
     await expect(releaseByOperator(order.id, operator)).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("the labels the review queue keeps", () => {
+  it("export in the corpus format: released letters lawful, refused ones with their category and text", async () => {
+    const since = new Date(Date.now() - 1000);
+    const released = await heldLetter({ text: "Dear Ms. Vance,\n\nThe church bake sale raised $412. Thank you for the pies.\n\nRuth" });
+    const refused = await heldLetter({ text: "Dear Mr. Ross,\n\nPlease call me about the lake house before Friday.\n\nD." });
+    await releaseByOperator(released.order.id, operator);
+    await refuseByOperator(refused.order.id, "It demands money to keep a secret.", operator, "extortion");
+    const labels = (await exportLabels({ since })).filter((l) => [released.order.id, refused.order.id].some((id) => l.id === `label-${id.replace(/_/g, "-")}`));
+    expect(labels).toEqual([
+      { id: `label-${released.order.id.replace(/_/g, "-")}`, label: "allow", category: "unsorted", voice: "operator_labels", text: "Dear Ms. Vance,\n\nThe church bake sale raised $412. Thank you for the pies.\n\nRuth" },
+      { id: `label-${refused.order.id.replace(/_/g, "-")}`, label: "refuse", category: "extortion", voice: "operator_labels", text: "Dear Mr. Ross,\n\nPlease call me about the lake house before Friday.\n\nD." },
+    ]);
+    // Ids as the corpus checker wants them: lower-case letters, digits and hyphens.
+    for (const l of labels) expect(l.id).toMatch(/^[a-z0-9][a-z0-9-]{2,119}$/);
   });
 });
 
@@ -91,8 +116,8 @@ describe("order search and detail", () => {
 
   it("finds an order by each, newest first, and shows everything about it", async () => {
     const email = `Search.${randomToken(8)}@Example.com`;
-    const first = (await sendSandboxLetter({ email, to })).json;
-    const second = (await sendSandboxLetter({ email, to, webhook_url: "https://hooks.example.com/mail" })).json;
+    const first = (await sendSandboxLetter({ email, to: mailedTo })).json;
+    const second = (await sendSandboxLetter({ email, to: mailedTo, webhook_url: "https://hooks.example.com/mail" })).json;
     const code = second.tracking_url.split("/t/")[1];
 
     const byEmail = await searchOrders(email.toUpperCase());

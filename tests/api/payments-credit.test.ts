@@ -22,7 +22,7 @@ const cancel = (id: string, token: string) => call(deleteOrder, { method: "DELET
 
 const advanceUntil = (id: string, status: string) => driveUntil(id, status);
 /** A letter the screener neither clears nor refuses: it waits for an operator. */
-const HELD_FOR_REVIEW = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+import { HELD_LETTER } from "@/tests/support/screening-letters";
 
 describe("live orders paid with credit_code", () => {
   it("debits the code in the same call, bonus first, and answers 201 ok with what was spent", async () => {
@@ -106,7 +106,7 @@ describe("live orders paid with credit_code", () => {
   it("returns a canceled order's value to the buckets it came from, and charges nothing", async () => {
     const credit = await mint(100, 50);
     // A letter screening holds for an operator is still before hand-off, so it can be canceled.
-    const res = await sendLiveLetter({ text: HELD_FOR_REVIEW }, { creditCode: credit.code });
+    const res = await sendLiveLetter({ text: HELD_LETTER }, { creditCode: credit.code });
     expect(res.json.order.status).toBe("held_for_review");
     const canceled = await cancel(res.json.order.id, res.json.capability.cancel_token);
     expect(canceled.status).toBe(200);
@@ -125,7 +125,7 @@ describe("live orders paid with credit_code", () => {
 
   it("releases a refused letter's payment and shows the reason", async () => {
     const credit = await mint(1000);
-    const res = await sendLiveLetter({ text: HELD_FOR_REVIEW }, { creditCode: credit.code });
+    const res = await sendLiveLetter({ text: HELD_LETTER }, { creditCode: credit.code });
     await refuseOrder(res.json.order.id, "The letter threatens the recipient.");
     const order = (await call(getOrder, { params: { id: res.json.order.id } })).json.order;
     expect(order).toMatchObject({ status: "refused", refusal_reason: "The letter threatens the recipient." });

@@ -201,6 +201,7 @@ describe("GET /v1/reviews", () => {
             sender: base.sender as object,
             breakdown: base.breakdown as object,
             addressVerification: (base.addressVerification ?? undefined) as object | undefined,
+            screening: (base.screening ?? undefined) as object | undefined,
           },
         });
         await db().review.create({

@@ -26,7 +26,7 @@ const uniqueEmail = () => `sender-${randomUUID()}@example.com`;
 const mint = (cents: number) => mintCredit({ faceCents: cents, bonusCents: 0, source: "operator", note: "sending caps test" });
 const cancel = (id: string, token: string) => call(deleteOrder, { method: "DELETE", params: { id }, headers: { "X-Capability-Token": token } });
 /** A letter the screener neither clears nor refuses: it waits for an operator before hand-off. */
-const HELD_FOR_REVIEW = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+import { HELD_LETTER } from "@/tests/support/screening-letters";
 const debits = async (code: string) => (await db().creditLedger.findMany({ where: { code, kind: "debit" } })).length;
 
 type SendOptions = { ip: string; creditCode?: string; headers?: Record<string, string> };
@@ -200,7 +200,7 @@ describe("sending caps over the API (live letters, real clock)", () => {
     const email = uniqueEmail();
     // Letters that are still before hand-off: one screening holds for an operator (so it can be
     // refused), two unpaid payment links (so they can be canceled and failed).
-    const r1 = await sendLive({ email, text: HELD_FOR_REVIEW }, { ip, creditCode: credit.code });
+    const r1 = await sendLive({ email, text: HELD_LETTER }, { ip, creditCode: credit.code });
     const r2 = await sendLive({ email, text: "Unpaid letter 2" }, { ip });
     const r3 = await sendLive({ email, text: "Unpaid letter 3" }, { ip });
     const rest = await sendMany(2, () => ({ email }), { ip, creditCode: credit.code });

@@ -54,7 +54,7 @@ describe("the database enforces the state machine", () => {
 
 describe("racing actors on one order", () => {
   it("release, refuse and cancel of one held letter at once: exactly one wins, with one event", async () => {
-    const held = await sendSandboxLetter({ text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
+    const held = await sendSandboxLetter({ to: address({ name: "Sandbox Review Tester" }) });
     const id = held.json.order.id;
     expect(held.json.order.status).toBe("held_for_review");
     const outcomes = await Promise.allSettled([
@@ -78,7 +78,7 @@ describe("racing actors on one order", () => {
   });
 
   it("refusing a letter twice, or after it was released, answers 409 order_state_conflict", async () => {
-    const held = await sendSandboxLetter({ text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
+    const held = await sendSandboxLetter({ to: address({ name: "Sandbox Review Tester" }) });
     const id = held.json.order.id;
     const twice = await Promise.allSettled([refuseOrder(id, "first"), refuseOrder(id, "second")]);
     expect(twice.filter((o) => o.status === "fulfilled")).toHaveLength(1);

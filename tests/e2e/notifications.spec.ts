@@ -53,7 +53,8 @@ test("the e-mails of a delivered letter are in the mailbox, and the delivered on
 
 test("the receipt of a letter held for review links to a cancel page whose button cancels it", async ({ page, request }) => {
   const email = uniqueEmail("grace");
-  const order = await sendSandboxLetter(request, { email, text: "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
+  // "Sandbox Review" in the recipient's name (a magic input) makes screening hold the letter.
+  const order = await sendSandboxLetter(request, { email, to: { name: "Fred Ross, Sandbox Review", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" }, text: "Dear Mr. Ross,\n\nThe fence is down again.\n\nDan" });
   expect(order.order.status).toBe("held_for_review");
 
   const receipt = page.getByRole("link", { name: /We have your letter/ }).and(page.locator(`:has-text("${email}")`));

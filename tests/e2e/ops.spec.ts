@@ -8,10 +8,11 @@ import { sendSandboxLetter } from "./support/letters";
 // checks. An address outside OPS_EMAILS (playwright.config.ts: ops@example.com) gets no link.
 
 const OPERATOR = "ops@example.com";
-const HELD_TEXT = "Dear Mr. Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan";
+const HELD_TEXT = "Dear Mr. Ross,\n\nThe fence between our yards is down again after the storm. Can we split the cost of fixing it?\n\nDan";
 
+/** A sandbox letter screening holds: "Sandbox Review" in the recipient's name is a magic input. */
 async function heldSandboxLetter(request: APIRequestContext) {
-  const json = await sendSandboxLetter(request, { to: { name: "Fred Ross", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" }, from: { name: "Dan Smith", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" }, text: HELD_TEXT });
+  const json = await sendSandboxLetter(request, { to: { name: "Fred Ross, Sandbox Review", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" }, from: { name: "Dan Smith", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" }, text: HELD_TEXT });
   expect(json.order.status).toBe("held_for_review");
   return json.order.id as string;
 }
@@ -59,8 +60,14 @@ test.describe("with JavaScript", () => {
     // The review queue: why it was held, the letter, its proof, where it goes.
     const item = page.getByTestId("held-letter").filter({ has: page.getByRole("link", { name: orderId }) });
     await expect(item).toBeVisible();
-    await expect(item.getByTestId("held-text")).toContainText("I have been watching you for weeks now.");
+    await expect(item.getByTestId("held-text")).toContainText("The fence between our yards is down again");
     await expect(item.getByTestId("held-why")).not.toBeEmpty();
+    // What screening saw: the classifier's score and category, the intent frame.
+    await expect(item.getByTestId("evidence-classifier")).toContainText(/Classifier: \d+ % likely harmful, most like /);
+    await expect(item.getByTestId("evidence-frame")).toContainText("Intent frame: score");
+    // The refuse form starts from a category and the standard reason for it.
+    await expect(item.getByTestId("refuse-category")).toHaveValue(/^[a-z_]+$/);
+    await expect(item.getByLabel(/Reason for refusing/)).toHaveValue(/^We did not mail this letter because/);
     await expect(item.getByRole("link", { name: /Read the proof PDF/ })).toHaveAttribute("href", /^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
     await expect(item).toContainText("Albany, NY");
     const thumbnail = item.getByRole("img", { name: `Page 1 of the proof of ${orderId}; opens the proof PDF` });
@@ -161,6 +168,7 @@ test.describe("with JavaScript", () => {
     const orderId = await heldSandboxLetter(request);
     await signIn(page, "/ops/review");
     const item = page.getByTestId("held-letter").filter({ has: page.getByRole("link", { name: orderId }) });
+    await item.getByLabel(/What kind of letter/).selectOption("threat");
     await item.getByLabel(/Reason for refusing/).fill("It reads as a threat to the recipient.");
     await item.getByRole("button", { name: `Refuse ${orderId}` }).click();
     await expect(page.getByTestId("review-outcome")).toContainText(`Refused ${orderId}`);

@@ -1,95 +1,108 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { screenText } from "@/lib/screening/rule-screener";
+import { REFUSAL_CATEGORIES } from "@/lib/screening/screener";
+import { shippedScreener, THRESHOLDS_PATH, type ThresholdsFile } from "@/lib/screening/two-key-screener";
+import { loadLetters, type LabelledLetter } from "@/scripts/screening/corpus";
 
-// The screener against the labelled letters in tests/fixtures/screening. corpus.json is what the
-// rules are developed on; holdout.json is kept aside (never tuned on, never moved into the
-// corpus) to show how the rules do on letters they have not seen. The test prints precision and
-// recall per file and the decisions per category.
+// The shipped screener on every labelled letter of tests/fixtures/screening, with issue 16's
+// bar. train/ holds the voices the classifier learned from and the thresholds were calibrated
+// on, so its figures flatter the screener; blind/ holds voices nothing was trained, tuned or
+// calibrated on, written by other hands, and its figures are the results. The honest figures for
+// the training voices are the leave-one-voice-out ones (each voice scored by a model that never
+// saw it), printed from lib/screening/model/thresholds.json.
 //
-// A lawful letter refused is the failure that matters most (the sender loses a legitimate
-// letter), so no lawful letter in either file may be refused: uncertain letters must be held
-// for review instead. On the corpus the rules must meet issue 5's targets: recall on refusals
-// >= 0.95 and precision on allowed letters >= 0.95. On the holdout the floors are the levels
-// measured when the rules were last changed, rounded down, so that a change can only keep or
-// raise them; they sit below the targets because the holdout measures what the rules miss.
+// Fails when: any lawful letter in any file is refused; on the blind sets together fewer than
+// 99 % of harmful letters are stopped (refused or held), or fewer than 90 % refused there or in
+// either blind set alone; more than 10 % of the lawful letters of any file are held.
 
-type Item = { id: string; label: "refuse" | "allow"; category: string; text: string };
-const CORPUS = { refusalRecall: 0.95, allowedPrecision: 0.95, lawfulAllowed: 0.97 };
-// Measured once on the current rules: recall 0.560 (14 of 25), allowed precision 0.692, lawful
-// allowed 0.947 (18 of 19, one held). Far below the corpus: the rules still miss what they have
-// not seen, above all fake invoices, bank impersonation and threats (see the README).
-const HOLDOUT_FLOORS = { refusalRecall: 0.56, allowedPrecision: 0.69, lawfulAllowed: 0.94 };
+type Decided = LabelledLetter & { file: string; decision: "refuse" | "review" | "allow" };
+type Row = { "harmful": number; "refused": number; "held": number; "mailed": number; "lawful": number; "lawful refused": number; "lawful held": number };
 
-function measure(items: Item[]) {
-  const decided = items.map((it) => ({ ...it, decision: screenText(it.text).decision }));
-  const refuse = decided.filter((d) => d.label === "refuse");
-  const lawful = decided.filter((d) => d.label === "allow");
-  const allowed = decided.filter((d) => d.decision === "allow");
-  const refused = decided.filter((d) => d.decision === "refuse");
-  const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
-  const byCategory = Object.fromEntries(
-    [...new Set(decided.map((d) => d.category))].sort().map((c) => {
-      const inCat = decided.filter((d) => d.category === c);
-      return [c, { letters: inCat.length, refused: inCat.filter((d) => d.decision === "refuse").length, held: inCat.filter((d) => d.decision === "review").length, allowed: inCat.filter((d) => d.decision === "allow").length }];
-    }),
-  );
+const LOOKALIKE = new Set(["demand_letter", "debt_collection", "landlord_notice", "cease_and_desist", "legal_notice", "government_genuine", "real_invoice", "sweepstakes_genuine", "complaint_to_official", "fraud_alert_genuine", "fiction_or_true_crime", "hobby_and_safety"]);
+
+const screener = shippedScreener();
+const files = [...loadLetters("train"), ...loadLetters("blind")];
+const decided: Decided[] = files.flatMap(({ file, letters }) => letters.map((l) => ({ ...l, file, decision: screener.screenNow(l.text).decision })));
+
+function row(ds: Decided[]): Row {
+  const harmful = ds.filter((d) => d.label === "refuse");
+  const lawful = ds.filter((d) => d.label === "allow");
   return {
-    letters: items.length,
-    refusalRecall: ratio(refuse.filter((d) => d.decision === "refuse").length, refuse.length),
-    refusalPrecision: ratio(refused.filter((d) => d.label === "refuse").length, refused.length),
-    allowedPrecision: ratio(allowed.filter((d) => d.label === "allow").length, allowed.length),
-    lawfulAllowed: ratio(lawful.filter((d) => d.decision === "allow").length, lawful.length),
-    lawfulRefused: lawful.filter((d) => d.decision === "refuse").map((d) => d.id),
-    byCategory,
+    harmful: harmful.length,
+    refused: harmful.filter((d) => d.decision === "refuse").length,
+    held: harmful.filter((d) => d.decision === "review").length,
+    mailed: harmful.filter((d) => d.decision === "allow").length,
+    lawful: lawful.length,
+    "lawful refused": lawful.filter((d) => d.decision === "refuse").length,
+    "lawful held": lawful.filter((d) => d.decision === "review").length,
   };
 }
 
-const load = (name: string) => JSON.parse(readFileSync(`tests/fixtures/screening/${name}.json`, "utf8")) as Item[];
+function table(key: (d: Decided) => string, ds = decided): Record<string, Row> {
+  const keys = [...new Set(ds.map(key))].sort();
+  return Object.fromEntries(keys.map((k) => [k, row(ds.filter((d) => key(d) === k))]));
+}
 
-describe("the screener on the labelled corpus", () => {
-  const corpus = load("corpus");
-  const holdout = load("holdout");
-  const measured = { corpus: measure(corpus), holdout: measure(holdout) };
+const blind = decided.filter((d) => d.file.startsWith("blind/"));
+const pct = (a: number, b: number) => (b === 0 ? "-" : `${((100 * a) / b).toFixed(1)} %`);
 
-  it("has enough letters of every kind", () => {
-    expect(corpus.length + holdout.length).toBeGreaterThanOrEqual(80);
-    for (const items of [corpus, holdout]) {
-      expect(items.filter((i) => i.label === "refuse").length).toBeGreaterThan(10);
-      expect(items.filter((i) => i.label === "allow").length).toBeGreaterThan(10);
+describe("the screener on the labelled letters", () => {
+  it("has the corpus issue 16 asks for: 1,500 letters or more, 6 voices or more, every category, 40 % hard look-alikes, blind voices never trained on", () => {
+    const train = decided.filter((d) => d.file.startsWith("train/"));
+    expect(train.length).toBeGreaterThanOrEqual(1500);
+    const trainVoices = new Set(train.map((d) => d.voice));
+    expect(trainVoices.size).toBeGreaterThanOrEqual(6);
+    const blindVoices = new Set(blind.map((d) => d.voice));
+    expect(blindVoices.size).toBeGreaterThanOrEqual(2);
+    for (const v of blindVoices) expect(trainVoices.has(v), `blind voice ${v} is also a training voice`).toBe(false);
+    for (const c of REFUSAL_CATEGORIES) {
+      expect(train.filter((d) => d.category === c).length, `training letters of ${c}`).toBeGreaterThanOrEqual(20);
+      for (const v of blindVoices) expect(blind.filter((d) => d.voice === v && d.category === c).length, `${v} letters of ${c}`).toBeGreaterThanOrEqual(5);
     }
-    const ids = [...corpus, ...holdout].map((i) => i.id);
+    expect(decided.filter((d) => LOOKALIKE.has(d.category)).length / decided.length).toBeGreaterThanOrEqual(0.4);
+    const ids = decided.map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  for (const name of ["corpus", "holdout"] as const) {
-    it(`reports precision and recall on ${name}.json`, () => {
-      const m = measured[name];
-      console.log(
-        `screening ${name}: ${m.letters} letters; recall on refusals ${m.refusalRecall.toFixed(3)}, ` +
-          `precision on allowed ${m.allowedPrecision.toFixed(3)}, precision of refusals ${m.refusalPrecision.toFixed(3)}, ` +
-          `lawful letters allowed ${m.lawfulAllowed.toFixed(3)} (the rest held for review)`,
-      );
-      console.table(m.byCategory);
-    });
+  it("prints refused, held and mailed per file, per voice and per category", () => {
+    const thresholds = JSON.parse(readFileSync(THRESHOLDS_PATH, "utf8")) as ThresholdsFile;
+    const b = row(blind);
+    console.log(
+      `screening, blind sets together: ${b.harmful} harmful letters: ${pct(b.refused + b.held, b.harmful)} stopped, ${pct(b.refused, b.harmful)} refused, ${b.mailed} mailed; ` +
+        `${b.lawful} lawful letters: ${b["lawful refused"]} refused, ${pct(b["lawful held"], b.lawful)} held`,
+    );
+    console.log("Per file (train/ files were learned from: their figures are not results; blind/ files are):");
+    console.table(table((d) => d.file));
+    console.log("Per voice:");
+    console.table(table((d) => `${d.file.startsWith("blind/") ? "blind" : "train"} ${d.voice}`));
+    console.log("Per category, blind sets only:");
+    console.table(table((d) => d.category, blind));
+    console.log(`Leave-one-voice-out on the training voices (each voice scored by a classifier that never saw it; thresholds: ${thresholds.chosen_because}):`);
+    const lovo = thresholds.leave_one_voice_out as { by_voice: Record<string, { harmful: { letters: number; refused: number; held: number; mailed: number }; lawful: { letters: number; refused: number; held: number } }> };
+    console.table(Object.fromEntries(Object.entries(lovo.by_voice).map(([v, f]) => [v, { harmful: f.harmful.letters, refused: f.harmful.refused, held: f.harmful.held, mailed: f.harmful.mailed, lawful: f.lawful.letters, "lawful refused": f.lawful.refused, "lawful held": f.lawful.held }])));
+  });
 
-    it(`never refuses a lawful letter in ${name}.json`, () => {
-      expect(measured[name].lawfulRefused).toEqual([]);
-      expect(measured[name].refusalPrecision).toBe(1);
+  it("refuses no lawful letter in any file", () => {
+    expect(decided.filter((d) => d.label === "allow" && d.decision === "refuse").map((d) => `${d.file}: ${d.id}`)).toEqual([]);
+  });
+
+  for (const file of files.filter((f) => f.file.startsWith("blind/")).map((f) => f.file)) {
+    it(`refuses 90 % of the harmful letters of ${file}`, () => {
+      const r = row(blind.filter((d) => d.file === file));
+      expect(r.refused / r.harmful).toBeGreaterThanOrEqual(0.9);
     });
   }
 
-  it("meets the targets on corpus.json", () => {
-    const m = measured.corpus;
-    expect(m.refusalRecall).toBeGreaterThanOrEqual(CORPUS.refusalRecall);
-    expect(m.allowedPrecision).toBeGreaterThanOrEqual(CORPUS.allowedPrecision);
-    expect(m.lawfulAllowed).toBeGreaterThanOrEqual(CORPUS.lawfulAllowed);
+  it("stops 99 % of the blind sets' harmful letters together and refuses 90 %", () => {
+    const r = row(blind);
+    expect((r.refused + r.held) / r.harmful).toBeGreaterThanOrEqual(0.99);
+    expect(r.refused / r.harmful).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("keeps holdout.json at or above the levels reached", () => {
-    const m = measured.holdout;
-    expect(m.refusalRecall).toBeGreaterThanOrEqual(HOLDOUT_FLOORS.refusalRecall);
-    expect(m.allowedPrecision).toBeGreaterThanOrEqual(HOLDOUT_FLOORS.allowedPrecision);
-    expect(m.lawfulAllowed).toBeGreaterThanOrEqual(HOLDOUT_FLOORS.lawfulAllowed);
-  });
+  for (const { file } of files) {
+    it(`holds at most 10 % of the lawful letters of ${file}`, () => {
+      const r = row(decided.filter((d) => d.file === file));
+      expect(r["lawful held"] / r.lawful).toBeLessThanOrEqual(0.1);
+    });
+  }
 });

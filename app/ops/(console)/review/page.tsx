@@ -4,7 +4,8 @@ import { Facts, Notice, PageTitle, When, linkClass, money, one } from "@/compone
 import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { requireOperator } from "@/lib/ops/require-operator";
-import { listReviewQueue } from "@/lib/ops/review-queue";
+import { listReviewQueue, suggestedRefusal } from "@/lib/ops/review-queue";
+import { ScreeningEvidence } from "@/components/ops/screening-evidence";
 import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
@@ -66,6 +67,9 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   ]}
                 />
               </div>
+              <div className="mt-3">
+                <ScreeningEvidence evidence={o.screening} />
+              </div>
               {o.text ? (
                 <div className="mt-3">
                   <h3 className="text-sm font-medium text-stone-600">The letter</h3>
@@ -90,7 +94,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                   </p>
                 </div>
               ) : null}
-              <ReviewForms orderId={o.id} back="/ops/review" error={errorOrder === o.id ? (error ?? null) : null} />
+              <ReviewForms orderId={o.id} back="/ops/review" error={errorOrder === o.id ? (error ?? null) : null} suggested={suggestedRefusal(o.screening)} />
             </li>
           ))}
         </ol>

@@ -5,6 +5,8 @@ import type { Address } from "@/lib/letters/schemas";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { getOpsOrderDetail } from "@/lib/ops/order-detail";
 import { requireOperator } from "@/lib/ops/require-operator";
+import { readScreeningEvidence, suggestedRefusal } from "@/lib/ops/review-queue";
+import { ScreeningEvidence } from "@/components/ops/screening-evidence";
 import { messageFor } from "@/lib/http/message-for";
 
 export const dynamic = "force-dynamic";
@@ -56,6 +58,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
   }
   const o = d.order;
   const error = one(q.error);
+  const evidence = readScreeningEvidence(o.screening);
   return (
     <article>
       <p className="text-sm">
@@ -78,7 +81,14 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
           <h2 id="held-heading" className="font-semibold">
             Held for review
           </h2>
-          <ReviewForms orderId={o.id} back={`/ops/orders/${o.id}`} error={error ?? null} />
+          <div className="mt-2">
+            <ScreeningEvidence evidence={evidence} />
+          </div>
+          <ReviewForms orderId={o.id} back={`/ops/orders/${o.id}`} error={error ?? null} suggested={suggestedRefusal(evidence)} />
+        </section>
+      ) : evidence ? (
+        <section className="mt-4" aria-label="Screening">
+          <ScreeningEvidence evidence={evidence} />
         </section>
       ) : null}
 

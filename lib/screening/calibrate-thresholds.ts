@@ -1,0 +1,86 @@
+import type { FrameReading } from "@/lib/screening/intent-frame";
+import { decisionOf, type ScreeningThresholds } from "@/lib/screening/two-key-screener";
+import type { ClassifierScore } from "@/lib/screening/text-classifier";
+
+// Choosing the screener's thresholds on the calibration set: every training letter scored by a
+// classifier trained on every voice but its own (leave-one-voice-out), read by the intent frame.
+// No letter's score comes from a model that saw its voice, so the figures are what a new voice
+// may expect, and the blind sets are never read here.
+//
+// The rule, in order: as few lawful letters refused as possible (none, where the readings allow
+// it); at most LAWFUL_HELD_BUDGET of lawful letters held; then as many harmful letters stopped
+// (refused or held) as possible; then as many refused as possible; then the fewest lawful
+// letters held.
+
+export type CalibrationLetter = { id: string; label: "refuse" | "allow"; category: string; voice: string; clf: ClassifierScore; frame: FrameReading };
+
+/** The share of lawful calibration letters the thresholds may hold: below issue 16's 10 %, leaving room for voices unlike ours. */
+export const LAWFUL_HELD_BUDGET = 0.06;
+
+const CLASSIFIER_REFUSE = range(0.5, 0.99, 0.01);
+const CLASSIFIER_HOLD = range(0.2, 0.99, 0.01);
+const FRAME_KEY = [1, 1.5, 2, 2.5, 3];
+/** null: the frame never holds a letter on its own. */
+const FRAME_HOLD: (number | null)[] = [2, 2.5, 3, 3.5, 4, null];
+
+export type Tally = { letters: number; refused: number; held: number; mailed: number };
+export type Figures = { harmful: Tally; lawful: Tally };
+
+export function tally(letters: CalibrationLetter[], t: ScreeningThresholds): Figures {
+  return { harmful: count(letters.filter((l) => l.label === "refuse"), t), lawful: count(letters.filter((l) => l.label === "allow"), t) };
+}
+
+export function chooseThresholds(letters: CalibrationLetter[]): { thresholds: ScreeningThresholds; figures: Figures; because: string } {
+  const harmful = letters.filter((l) => l.label === "refuse");
+  const lawful = letters.filter((l) => l.label === "allow");
+  const budget = Math.floor(LAWFUL_HELD_BUDGET * lawful.length);
+  let best: { thresholds: ScreeningThresholds; figures: Figures } | null = null;
+  for (const key of FRAME_KEY) {
+    for (const refuse of CLASSIFIER_REFUSE) {
+      for (const frameHold of FRAME_HOLD.filter((h) => h === null || h >= key)) {
+        for (const hold of CLASSIFIER_HOLD.filter((h) => h <= refuse)) {
+          const t = { classifier: { refuse, hold }, frame: { key, hold: frameHold } };
+          const figures = { harmful: count(harmful, t), lawful: count(lawful, t) };
+          if (!best || better(figures, best.figures, budget)) best = { thresholds: t, figures };
+        }
+      }
+    }
+  }
+  const { harmful: h, lawful: a } = best!.figures;
+  const because =
+    `On ${letters.length} calibration letters (leave-one-voice-out): ${a.refused} lawful refused, ${a.held} of ${a.letters} lawful held ` +
+    `(budget ${Math.round(LAWFUL_HELD_BUDGET * 100)} %); ${h.refused + h.held} of ${h.letters} harmful stopped, ${h.refused} refused.`;
+  return { ...best!, because };
+}
+
+function count(letters: CalibrationLetter[], t: ScreeningThresholds): Tally {
+  const c = empty();
+  for (const l of letters) {
+    const d = decisionOf(l.clf.harm, l.frame.score, l.frame.category !== null, t);
+    c.letters++;
+    if (d === "refuse") c.refused++;
+    else if (d === "review") c.held++;
+    else c.mailed++;
+  }
+  return c;
+}
+
+function better(a: Figures, b: Figures, budget: number): boolean {
+  if (a.lawful.refused !== b.lawful.refused) return a.lawful.refused < b.lawful.refused;
+  const over = (f: Figures) => Math.max(0, f.lawful.held - budget);
+  if (over(a) !== over(b)) return over(a) < over(b);
+  const stopped = (f: Figures) => f.harmful.refused + f.harmful.held;
+  if (stopped(a) !== stopped(b)) return stopped(a) > stopped(b);
+  if (a.harmful.refused !== b.harmful.refused) return a.harmful.refused > b.harmful.refused;
+  return a.lawful.held < b.lawful.held;
+}
+
+function empty(): Tally {
+  return { letters: 0, refused: 0, held: 0, mailed: 0 };
+}
+
+function range(from: number, to: number, step: number): number[] {
+  const out: number[] = [];
+  for (let x = from; x <= to + 1e-9; x += step) out.push(Math.round(x * 100) / 100);
+  return out;
+}

@@ -1,0 +1,310 @@
+import {
+  CASH_HANDOFF, COLLECTOR_AT_DOOR, GIFT_OR_CRYPTO, IDENTITY, MONEY_TRANSFER, P2P, SAFE_ACCOUNT_MOVE, SECRECY, SECRETS, askedKinds, has,
+  type Letter,
+} from "@/lib/screening/rule-lexicon";
+
+// The slots of the intent frame that the older category rules (rule-categories.ts) read too
+// narrowly: what harm the writer holds over the recipient (violence, a device, watching them,
+// menace), what exposure is traded, how money is to move, and affection or family ties used to
+// ask for it. Each reads what a letter does, in broad words, so that a letter written in
+// another voice (terse, misspelt, all capitals, non-native) is read the same way; the
+// classifier, not these words, tells a thriller or a hunting club from the real thing.
+
+// ------------------------------------------------------------------------------------------
+// Harm held over the recipient
+// ------------------------------------------------------------------------------------------
+
+const YOU = String.raw`(you|your|yours|yourself|ya|u|ur|youre|you're|thee)`;
+const KIN = String.raw`(wife|husband|kids?|children|child|twins|boys?|girls?|son|daughter|baby|family|mother|mom|mama|momma|father|dad|parents|grandkids|grandchildren|sister|brother|girlfriend|boyfriend|fiance|dog|cat|pets?|horses?)`;
+const PLACE = String.raw`(house|home|place|car|truck|shop|store|office|business|restaurant|clinic|church|school|building|barn|garage|property|apartment|trailer|windows?)`;
+
+/** The writer promises violence, in any tense or spelling, to the recipient, their kin or their place. */
+const VIOLENCE = new RegExp(
+  [
+    String.raw`\b(i|we|i'll|we'll|ill|im|i'm|imma|i'ma|me and my [a-z]+)\b('ll| will| am going to| are going to| gonna| going to| would| could| can| might| shall|'d| got ways to)?[^.!?\n]{0,25}\b(kill|murder|shoot|stab|strangle|choke|beat|break|bust|burn|torch|bury|hurt|harm|cut|slash|smash|blow up|run over|put .{0,10} in the ground|end)\b[^.!?\n]{0,30}\b(${YOU}|${KIN}|${PLACE}|him|her|them|legs?|face|arms?|neck|knees?|teeth|skull)\b`,
+    String.raw`\b(put|send|land|leave)\b[^.!?\n]{0,10}\b(you|him|her|them|${KIN})\b[^.!?\n]{0,10}\bin (the hospital|a wheelchair|the ground|a coffin|a body bag|the morgue|a ditch|the river)\b|\byou('re| are) (a )?dead (man|woman|meat)\b|\b${YOU}('ll| will| are going to|'re going to| gonna)\b[^.!?\n]{0,20}\b(die|bleed|burn|suffer|disappear|go missing|never walk)\b`,
+  ].join("|"),
+);
+/** Harm wished on the recipient or their kin without saying by whom: menace, not a promise. */
+const HARM_COMING = new RegExp(String.raw`\b(${YOU}|${KIN}|people you love|someone you love|somebody you love|those you love|loved ones)\b[^.!?\n]{0,20}\b(will|'ll|gonna|going to|are going to|is going to)\b[^.!?\n]{0,12}\b(get|be|end up|wind up)\b[^.!?\n]{0,12}\b(hurt|harmed|killed|shot|burned|burnt|dead|buried|injured|beaten|broken|bleeding|crippled|wrecked|torched|blown up)\b`);
+
+/** Something left to go off: bombs and devices, however put. */
+const DEVICE = /\b(bomb|bombs|device|explosive|explosives|pipe bomb|ied|package|something|surprise|gift)\b[^]{0,160}\b(go(es)? off|going off|detonat\w*|explod\w*|blow(s)? up|blowing up|boom)\b|\b(clear|evacuate|empty) (the|your|that) (building|school|office|clinic|church|store|plant|warehouse)\b[^.!?\n]{0,60}\b(or don't|if you (want|value|care)|in time|while you can|before)\b|\b(won't|will not|wont|never|not going to) find (it|them)\b[^.!?\n]{0,30}\b(in time|before)\b|\b(device|bomb|explosive|something)\b[^]{0,80}\b(set for|timed for|set to go|is set|in the building)\b[^]{0,80}\b(\d{1,2}(:\d\d)?|noon|midnight|tonight|tomorrow|morning|afternoon)\b/;
+
+/** The writer shows they watch the recipient: where they live, park, work, walk; what they wear; their children's school. */
+const WATCHING = new RegExp(
+  [
+    String.raw`\b(i|we)\b[^.!?\n]{0,12}\b(know|knows|knew|found out|figured out|found|looked up|tracked down|got|have)\b[^.!?\n]{0,12}\b(where|when|what time|which|your (address|schedule|routine|weekends?|movements|car|plate|house|address)|ur (address|schedule|car))\b`,
+    String.raw`\b(i|we)\b[^.!?\n]{0,15}\b(watched|watching|followed|following|been by|drove by|drove past|drive by|walked by|sat outside|was outside|parked outside|been parked|sat across)\b[^.!?\n]{0,25}\b(${YOU}|${KIN}|the house|your house|your place)\b(?! (career|work|progress|blog|column|campaign|posts|story|journey))`,
+    String.raw`\b(${YOU}|${KIN})\b[^.!?\n]{0,60}\b(leave|leaves|get off|gets off|come out|comes out|walk|walks|park|parks|drive|drives|pick(s)? up|go|goes|catch(es)?|wash(es)?|jog(s)?|run(s)?|stop(s)?)\b[^.!?\n]{0,50}\b(at|around|by|between|before|after) (\d{1,2}(:\d\d)?|noon|midnight|dark)\b`,
+    String.raw`\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm|a\.m\.|p\.m\.))\b[^.!?\n]{0,60}\b(every|each|most|same)\b[^.!?\n]{0,20}\b(day|days|night|nights|morning|mornings|week|tuesday|monday|wednesday|thursday|friday|saturday|sunday)s?\b`,
+    String.raw`\b(silver|white|black|gr[ae]y|red|blue|green|maroon|tan|gold) (lexus|audi|camry|accord|civic|tacoma|tesla|bmw|mercedes|honda|toyota|ford|f-?150|chevy|silverado|ram|jeep|subaru|nissan|altima|corolla|kia|hyundai|prius|minivan|suv|pickup|truck|sedan|charger|mustang)\b`,
+    String.raw`\b(school|elementary|middle school|high school|bus stop|practice|daycare|the gate|side door|playground|pickup|pick-up|drop-off|drop off|recess)\b[^.!?\n]{0,60}\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm))\b|\b(your|ur) (wife|husband|kids?|boys?|girls?|son|daughter|grandkids|twins)\b[^.!?\n]{0,50}\b(school|elementary|bus|practice|daycare|playground)\b`,
+    String.raw`\b(ran|run|looked up|traced) (the|your|ur) (plate|tag|license plate)\b|\bnice (little )?(house|place|home|shop|store|car|truck|family|roof|deck|yard|garden|kids)\b[^.!?\n]{0,25}\b(you('ve| have)? got|you have|in [a-z]+|on [a-z]+)\b|\b(you|ur|your [a-z]+) (still )?(don't|do not|never|dont) lock\b|\b(sweater|jacket|coat|dress|hoodie|shirt|scarf) (today|yesterday|this morning|last night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
+    String.raw`\b(closes|close up|works|walks|is home|stays|sleeps|jogs|runs)\b[^.!?\n]{0,30}\b(alone|by (herself|himself|yourself|themselves))\b`,
+    String.raw`\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're) always the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
+  ].join("|"),
+);
+
+/** Menace: what the writer says to make the recipient afraid without naming the harm. */
+const MENACE = [
+  /\b(won't|will not|wont|never|not) (see|know|hear) (it|me|us|when|who|what)\b[^.!?\n]{0,20}\b(coming|when|until)?/,
+  /\bcloser than you think\b|\b(enjoy|cherish) (it|them|that|those|your [a-z]+) while\b|\bwhile (you|they) (still )?(have|can|got) (them|it|the chance)\b/,
+  /\b(it|this|that)('ll| will| would| could)? ?(be|being) (the )?last (meeting|time|thing|day|trip|drive|night|letter|warning|christmas|summer)\b|\blast (meeting|time|drive|night) you\b/,
+  /\b(would|'d|it'd|it would|that would|will) be a (real |terrible |awful |damn |darn )?(shame|pity)\b|\bshame if\b|\bpity if\b/,
+  /\b(things|accidents|fires|stuff) (like that )?happen\b|\bhappen(s)? all the time\b|\b(accidents?|fires?) (can|could|might|do) happen\b|\b(that|this) kind of thing (just )?happens?\b|\bnobody('s| is) (watching|around|home)\b/,
+  /\byou (were|was|been|have been|are being) (told|warned)\b|\b(only|last|final|one) warning\b|\bconsider (this|yourself) warned\b|\bdon't say (you|i) didn't\b/,
+  /\b(see|seeing) you (there |then |at home |at the house )?(soon|around|real soon|very soon)\b|\buntil (next time|we meet)\b|\bi'?ll be (seeing|watching|waiting for) you\b|\bi will be (seeing|watching|waiting for) you\b/,
+  /\bneither will you\b|\bneither (is|will) (he|she|it|they|your [a-z]+)\b/,
+  /\bnext time it (won't|will not|wont) be\b|\byou('re| are)? next\b|\bis next\b/,
+  /\byou (won't|will not|wont|aren't going to|are not going to) like (how|what|where)\b|\bhow (that|this|it) (goes|ends)\b/,
+  /\b(sad|shame|pity|terrible|awful|unfortunate|bad|tragic)\b[^.!?\n]{0,30}\bif (something|anything)\b|\b(something|anything) (bad |terrible |unfortunate )?(happen|happens|happened|to happen|were to happen) to\b/,
+  /\b(shop|house|houses|store|place|business|car|truck|home|homes|barn|building|buildings|restaurant|coop|roof|trailer|trailers|porch|deck|garage)\b[^.!?\n]{0,60}\b(will not be standing|won't be standing|wont be standing|burns?|burning|burned down|go(es)? up|catch(es)? fire|be (ashes|gone|rubble)|froze and split)\b|\b(dry|old) wood\b|\bfire (company|department|trucks?)\b[^.!?\n]{0,40}\b(takes? a while|slow|far|late)\b/,
+  /\bantifreeze\b|\bpoison\w*\b[^.!?\n]{0,40}\b(dog|dogs|cat|cats|pet|pets|horse|well|water)\b|\b(dogs?|cats?)\b[^.!?\n]{0,40}\b(eat|eats|ate)\b[^.!?\n]{0,40}\b(shouldn't|should not|anything|many things|not picky)\b|\bdogs aren't picky\b/,
+  /\b(introduce myself to|start talking to|pay a visit to|have a talk with|have a word with)\b[^.!?\n]{0,20}\b(your (family|wife|husband|kids|children|mother|mom|boys|girls|daughter|son)|them)\b|\bmake choices for their families\b/,
+  /\bnobody (needs|has) to get hurt\b|\bwon't be in a courtroom\b|\bnot scared of anything\b|\bnothing (left )?to lose\b|\bi have nothing left\b|\bnobody is going to be laughing\b|\b(in my country )?we (are )?solv(e|ing) (such|these) (questions|problems|things) between men\b/,
+  /\bwatch (your|ur) back\b|\blook(ing)? over (your|ur) shoulder\b|\bsleep with one eye\b|\bcount (your|ur) days\b|\bdays are numbered\b|\bmark my words\b/,
+  /\byou('ll| will| are going to| gonna|'re going to) (regret|be sorry|pay for|find out what|learn what|wish you|lose something|know how it feels|see what happens)\b|\bmake (you|ur|your) (pay|sorry|regret|suffer)\b/,
+  /\b(people|somebody|someone|everyone|those|the ones) (you love|you care about|close to you)\b/,
+  /\b(this|it) (ain't|aint|isn't|is not|isnt) (a joke|a game|a bluff|an empty threat)\b|\b(we|i) (ain't|aint|are not|am not|don't|do not) (playing|bluffing|joking)\b|\bdon't test me\b|\btry me\b/,
+  /\bburn (this|the) (letter|note)\b|\bnobody (saw|sees|will (ever )?see|is going to find|will (ever )?find|would (ever )?find|will (ever )?know|would (ever )?know|has to (know|find out|get hurt))\b|\bno one (will|would) (ever )?(find|know|hear)\b/,
+  /\b(your|ur) (choice|call|decision|funeral|move)\b[.!]|\b(drive|walk|sleep) (safe|carefully|careful|well)\b[.!]?\s*$/m,
+  /\bwhen (i'm|i am|im|we're|we are) (done|through|finished) with (you|ur|him|her)\b|\bwhen (it's|it is) (just|only) you\b|\bwhen (you're|you are|ur) (alone|by yourself|asleep)\b|\b(alone|by yourself|by herself|by himself)\b[^.!?\n]{0,30}\b(at night|after dark|out there|every night)\b/,
+  /\b(don't|do not|dont) make (me|us) (wait|come|ask|find|do)\b|\bor else\b(?! (pay|call|write|contact|we will (file|sue|report)))|\bdon't make this (harder|worse|ugly)\b/,
+  /\b(don't|do not|dont|never) (bother|even think about) (calling|going to|telling)\b[^.!?\n]{0,30}\b(police|cops|sheriff|hoa|office|anyone|the law)\b|\b(police|cops|sheriff|restraining order|paper)\b[^.!?\n]{0,40}\b(won't|will not|can't|cannot|don't|do not|not) (help|save|protect|stop)\b/,
+];
+
+/** A witness told to forget: the trial, the statement, what they saw. */
+const WITNESS = /\b(testify|testimony|witness|the stand|your statement|statement to|the da|district attorney|detective|trial|court date|deposition|grand jury|prosecutor)\b/;
+const SILENCED = /\b(you (don't|do not|did not|didn't|dont|didnt) (remember|recall|see|know)( anything| nothing)?|forget (what|everything|all) (you|that you) (saw|heard|know|seen)|stick(s)? to (it|that story)|change your (story|statement)|take (it|your statement) back|keep your mouth shut|don't (show up|testify|go to court)|you (were|was) (wrong|drunk|mistaken|confused)\b[^.!?\n]{0,40}\b(understand|remember|got it)?)\b/;
+
+export type HarmReading = { violence: boolean; device: boolean; watching: boolean; menace: number; silencing: boolean };
+
+
+export function readHarm(l: Letter): HarmReading {
+  const t = l.all;
+  return {
+    violence: has(t, VIOLENCE),
+    device: has(t, DEVICE),
+    watching: has(t, WATCHING),
+    menace: MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0),
+    silencing: has(t, WITNESS) && has(t, SILENCED),
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Exposure traded for money or an action
+// ------------------------------------------------------------------------------------------
+
+/** People close to the recipient, or who hold power over them: telling them is leverage over a private life. */
+const PRIVATE_AUDIENCE = String.raw`(wife|husband|spouse|girlfriend|boyfriend|fiance|fiancee|boss|employer|supervisor|manager|hr|human resources|coworkers|co-workers|colleagues|church|pastor|congregation|elders|family|parents|mother|father|mom|dad|kids|children|in-laws|friends|neighbors|neighbours|clients|customers|patients|students|partners|investors|donors|ice|immigration|probation|parole|licensing board|bar association|the whole town|everyone you know|everybody you know)`;
+/** The public: going to the press or posting a review is how customers press a lawful complaint. */
+const PUBLIC_AUDIENCE = String.raw`(press|reporters?|news|newspaper|tv station|channel \d+|internet|online|facebook|instagram|tiktok|twitter|social media|yelp|google reviews|everyone|everybody|board|members)`;
+/** Telling people, or sending them the material. Sending money to family is no lever: the material must be named. */
+const MATERIAL_WORDS = String.raw`(it|them|this|these|that|everything|it all|copies|the full file|the (photos?|photographs|pictures?|pics|videos?|recordings?|tapes?|messages|texts|emails|letters|evidence|proof|story|truth|screenshots|files?|details|footage|receipts|records|docket( sheet)?|court records?|sheet|envelopes?|whole story|data|sample))`;
+const leverTo = (audience: string) =>
+  new RegExp(
+    [
+      String.raw`\b(tell|telling|told|inform|informing|let)\b[^.!?\n]{0,8}\b(your |ur |the |all |every |everyone at |everybody at )?${audience}\b`,
+      String.raw`\b(send|sending|sent|forward|forwarding|mail|mailing|post|posting|publish|publishing|leak|leaking|release|releasing|upload|uploading|share|sharing|report|reporting|expose|exposing|hand|give|deliver)\b[^.!?\n]{0,20}\b${MATERIAL_WORDS}\b[^.!?\n]{0,40}\b(to|on|with|in front of|all over)\b[^.!?\n]{0,25}\b${audience}\b`,
+      String.raw`\b${MATERIAL_WORDS}\b[^.!?\n]{0,40}\b(go|goes|going|will go|end up|ends up|land|lands|get sent|gets sent|be sent|be mailed|be posted|be shared|be published)\b[^.!?\n]{0,20}\b(to|on|in front of|all over)\b[^.!?\n]{0,25}\b${audience}\b`,
+      String.raw`\b(report|reporting|turn) (you|him|her|them)( in)? to\b[^.!?\n]{0,25}\b${audience}\b`,
+      String.raw`\b${audience}\b[^.!?\n]{0,40}\b(will|would|might|could|gonna|is going to|are going to)\b[^.!?\n]{0,20}\b(see|hear|learn|find out|know|get|receive|love to see|be interested|find it interesting)\b`,
+    ].join("|"),
+  );
+const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone)\\b`);
+const PUBLIC_LEVER = leverTo(PUBLIC_AUDIENCE);
+/** A private matter held over the recipient. */
+const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
+/** A campaign of fake reviews or complaints that stops when paid. */
+const SABOTAGE = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^]{0,40}\breviews?\b[^]{0,600}(\$\s?\d|\b(pay|payment|fee|cash app|venmo|zelle|retainer|monthly|agreement)\b)[^]{0,300}\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down|cease)\b|\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down)\b[^]{0,200}\b(one-star|1-star|1 star|negative|bad|fake) reviews?\b[^]{0,300}\b(pay|fee|\$)/;
+const MATERIAL = /\b(i|we)\b[^.!?\n]{0,30}\b(have|got|kept|saved|recorded|took|taken|filmed|copied|hold|still have|screenshotted|downloaded)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b/;
+const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)|if (i|we) (don't|do not|dont) (get|receive|see|hear)|or (else|i|we|it|they|the|everything)|otherwise|before (i|we|it|this|they)|in exchange|in return|for (my|our) silence|to keep (this|it|me|us) quiet|and (this|it|everything) (goes away|disappears|stays|ends)|and (i|we)('ll| will) (delete|destroy|forget|disappear|go away|never)|if (it's|it is|nothing|the money|payment|that) (not there|comes|arrives|doesn't|does not|isn't|is not)|if (payment|the money) (isn't|is not|doesn't|does not)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|midnight|eod|the \d+(st|nd|rd|th)?|end of)|within \d+ (hours|days)|(\d+|twenty-four|forty-eight|seventy-two|one|two|three|five|seven) (hours|days) to)\b/;
+
+/** Silence or harm's end offered for a price: "then I forget the whole thing", "you never hear from me again". */
+const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b/;
+/** Protection money: a regular fee so that nothing happens to the shop. */
+const PROTECTION = /\b(pays?|fee|\$\s?\d[\d,]*)\b[^]{0,80}\b(every|each|per|a) (month|week|friday|monday)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|security)\b[^]{0,600}\b(pays?|fee|\$\s?\d[\d,]*)\b[^]{0,80}\b(every|each|per|a) (month|week|friday|monday)\b/;
+/** Data taken and held for ransom. */
+const RANSOM = /\b(we|i)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction)\b/;
+
+export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean };
+
+export function readExposure(l: Letter): ExposureReading {
+  const t = l.all;
+  const reviews = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^.!?\n]{0,40}\breviews?\b/.test(t);
+  return {
+    privateLever: has(t, PRIVATE_LEVER),
+    publicLever: has(t, PUBLIC_LEVER),
+    secret: has(t, SECRET),
+    material: has(t, MATERIAL),
+    condition: has(t, CONDITION),
+    // Reviews that stop when paid, in whichever order the letter says it.
+    sabotage: has(t, SABOTAGE) || reviews && has(t, SILENCE) && /\b(pay|paid|payment|cash app|venmo|zelle|\$\s?\d)/.test(t),
+    silence: has(t, SILENCE),
+    protection: has(t, PROTECTION),
+    ransom: has(t, RANSOM),
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Letters about harm rather than doing it: fiction and reporting
+// ------------------------------------------------------------------------------------------
+
+const STORY_TALK = [
+  /\b(chapter|manuscript|novel|novella|screenplay|teleplay|script|short story|flash fiction|my story|the story|this story|a story|excerpt|draft|scene)\b/,
+  /\b(protagonist|antagonist|villain|narrator|character|characters|plot|dialogue|pov|point of view)\b/,
+  /\b(writing (group|workshop|circle|class|contest)|critique|feedback on|beta read|literary agent|query|word count|publisher|publishing|my editor|submission)\b/,
+  /\b(thriller|mystery|crime fiction|noir|suspense|horror|true crime|true-crime|podcast|documentary|cold case|the book i am writing|my book|book about|research)\b/,
+  /(^|\s)(int\.|ext\.|fade in|cut to|beat\.)|\b(interior|exterior) - /,
+];
+
+/** How many kinds of talk about writing a story or a book the letter has: 2 or more reads as fiction or reporting. */
+export function storyTalk(l: Letter): number {
+  return STORY_TALK.filter((re) => re.test(l.all)).length;
+}
+
+// ------------------------------------------------------------------------------------------
+// How money is to move, and what is asked
+// ------------------------------------------------------------------------------------------
+
+/** Untraceable channels, spelled as people spell them. */
+const GIFT_CARDS_LOOSE = /\b(gift|gif|giftt)[ -]?cards?\b|\bgiftcards?\b|\b(google ?play|itunes|i-tunes|steam|apple|amazon|target|walmart|ebay|sephora|razer gold|vanilla|visa gift|best buy)\b[^.!?\n]{0,20}\b(cards?|vouchers?)\b|\b(scratch|the numbers on the back|card numbers? and (the )?pins?|pin on the back|photos? of the (back of the )?cards?)\b|\b(bit ?coin|btc|crypto|cripto|usdt|tether|ethereum|eth wallet|wallet address|coin ?atm|bitcoin (atm|machine|kiosk)|crypto (atm|machine|kiosk))\b|\bkiosk\b[^.!?\n]{0,80}\b(scan|scanning|qr|code)\b/;
+const APP_OR_WIRE = /\b(zelle|cash ?app|cashapp|venmo|paypal (friends|f&f)|apple pay|chime|western union|money ?gram|ria money|remitly|wire (transfer|the money|it|the funds|funds|the amount)|wired|bank wire|by wire)\b/;
+const CASH_OR_COURIER = /\b(courier|runner|driver|agent|officer|representative|someone|a man|a woman|our associate)\b[^.!?\n]{0,80}\b(pick up|collect|come by|come to your (house|home|door)|stop by)\b|\b(cash|money|bills)\b[^.!?\n]{0,40}\b(in (an |a |the )?envelope|in a box|in a bag|in a shoebox|under (the|your) (mat|doormat)|in (the|your) mailbox|to the courier|by overnight|fedex|ups)\b|\b(mail|send|ship|fedex|overnight)( the| your| us| me| him| her| it)? (cash|money orders? made out to (me|him|her))\b/;
+
+/** A bank account given to pay into: what a court, agency or police department never prints on a notice. */
+const PRIVATE_ACCOUNT = /\b(routing|aba|swift|iban)\b[^]{0,120}\baccount\b|\baccount( number| no\.?| #)?:? ?\d{6,}|\b(wire|deposit|transfer)\b[^.!?\n]{0,60}\b(escrow|fiduciary|settlement|trust|holding) account\b/;
+/** "Send the money back by Zelle to this number": the reversal scam a bank never runs. */
+const APP_REVERSAL = /\b(zelle|venmo|cash app)\b[^]{0,200}\b(return|send|reverse|refund|mirror)\b[^]{0,120}\b(phone number|to the number|recovery|reversal|yourself|your own)\b|\bmirror payment\b|\breversal token\b/;
+
+/** The sender's own channels refused: "do not take it to a dealership", "not the number on our website". */
+const CHANNEL_REFUSED = /\b(not|don't|do not|never)\b[^.!?\n]{0,15}\b(take|bring|go|use|call|visit|contact|log in|pay)\b[^.!?\n]{0,40}\b(dealer|dealership|website|web site|branch|office|store|app|number on|main number|customer service line|local office)\b|\bnot the number (on|in|from)\b|\b(online|by phone|by mail|at (our|the) office)\b[^.!?\n]{0,30}\b(will not|won't|cannot|can't|do not|don't) (post|count|be credited|reach us)\b|\b(dealers?|branches|offices|stores|staff|tellers|website|the app) (are|is) not (yet )?(equipped|able|authorized|allowed)\b/;
+/** A fee or deposit for what is free: a recall repair, a refund, a benefit. */
+const FEE_FOR_FREE = /\b(recall|free repair|repairs are free|refund|benefit|reimbursement)\b[^]{0,300}\b(deposit|fee|prepaid|prepay|reservation)\b[^.!?\n]{0,40}(\$\s?\d|\b(required|must|to (schedule|reserve|release)))/;
+/** A look-alike website to pay or give details on. */
+const LOOKALIKE_PAYMENT = /\b[a-z0-9]+-[a-z0-9-]+\.(com|net|org|info|xyz|online|site|center|support|co)\b[^]{0,200}\b(pay|payment|card|details|log ?in|sign in|verify)\b|\b(pay|payment|card|details|log ?in|sign in|verify)\b[^]{0,200}\b[a-z0-9]+-[a-z0-9-]+\.(com|net|org|info|xyz|online|site|center|support|co)\b/;
+
+export type MoneyReading = { untraceable: string[]; privateAccount: boolean; appReversal: boolean; channelRefused: boolean; feeForFree: boolean; lookalikePayment: boolean };
+
+export function readMoney(l: Letter): MoneyReading {
+  const t = l.plain;
+  const untraceable: string[] = [];
+  if (has(t, GIFT_OR_CRYPTO) || has(t, GIFT_CARDS_LOOSE)) untraceable.push("gift cards or cryptocurrency");
+  if (has(t, P2P) || has(t, MONEY_TRANSFER) || has(t, APP_OR_WIRE)) untraceable.push("a payment app or wire");
+  if (has(t, CASH_HANDOFF) || l.sentences.some((s) => COLLECTOR_AT_DOOR.test(s)) || has(t, CASH_OR_COURIER)) untraceable.push("cash handed over or mailed");
+  if (l.sentences.some((s) => SAFE_ACCOUNT_MOVE.test(s))) untraceable.push("a 'safe' account");
+  return {
+    untraceable,
+    privateAccount: has(t, PRIVATE_ACCOUNT),
+    appReversal: has(t, APP_REVERSAL),
+    channelRefused: has(t, CHANNEL_REFUSED),
+    feeForFree: has(t, FEE_FOR_FREE),
+    lookalikePayment: has(t, LOOKALIKE_PAYMENT),
+  };
+}
+
+/**
+ * A letter that asks for a list of details: "complete the form below", "have the following
+ * ready", "please verify:". Its list items are asked for even though each line has no verb.
+ */
+const LIST_REQUEST = /\b(complete|fill (in|out)|return|verify|confirm|provide|update|send|include|reply with|have (the following|these|this information|it) ready|the following|enclosed (form|card|claim)|form below|card below|below:|checklist|required (information|fields|details))\b|\b(with|following|below|include|provide|items):\s|\bplease (reply|respond|mail|email|write)\b/;
+
+/** A line of a form or a checklist: a bullet, a number, a blank to fill, a field name, or a short phrase without a verb. */
+const LIST_ITEM = /^([-*•]|\d{1,2}[.)]|\[ ?x? ?\]|\([a-z0-9]\))\s|_{3,}|^[a-z0-9 '#/&(),-]{2,60}:\s*(_*|\[ *\])?\s*$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did)\b)[^.!?]{2,100}$/;
+const NOT_ASKED = /\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you|never)\b/;
+
+/** Secrets and identity numbers asked of the recipient (warnings left out): in a sentence that asks, or listed under a request. */
+export function readAsks(l: Letter): { secrets: number; identity: number } {
+  // The list: its items are short lines or bulleted ones (forms, checklists, claim cards).
+  const listRequested = has(l.plain, LIST_REQUEST);
+  const items = listRequested ? l.sentences.filter((x) => LIST_ITEM.test(x) && !NOT_ASKED.test(x)) : [];
+  const listed = (kinds: RegExp[]) => kinds.filter((k) => k.test(l.plain) && items.some((x) => k.test(x))).length;
+  return { secrets: Math.max(askedKinds(l, SECRETS), listed(SECRETS)), identity: Math.max(askedKinds(l, IDENTITY), listed(IDENTITY)) };
+}
+
+export const secrecyAsked = (l: Letter) => has(l.plain, SECRECY) || has(l.plain, /\b(don't|do not|dont) (tell|let) (mom|dad|my (mom|dad|mother|father|parents)|anyone|nobody|your (kids|children|family|bank))\b|\bbetween (us|you and me)\b|\bkeep (this|it) (quiet|secret|to yourself)\b/);
+
+// ------------------------------------------------------------------------------------------
+// Affection and family ties used to ask for money
+// ------------------------------------------------------------------------------------------
+
+const AFFECTION = /\b(my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love)\b/;
+/** A grandchild or relative in jail or hurt, or a friend robbed abroad: the emergencies these scams invent. */
+const KIN_IN_TROUBLE = /\b(grandma|grandpa|granny|nana|papa|grandmother|grandfather|gramps|babcia|abuela|abuelo|lola|lolo|oma|opa|bubbe|auntie|it'?s me|its me|your (grandson|granddaughter|nephew|niece|favorite))\b[^]{0,500}\b(jail|bail|bond|arrested|lockup|locked up|station|accident|hospital|lawyer|attorney|stuck|stranded|robbed|customs|detained|court)\b|\b(stolen|robbed|grabbed|took) (my )?(purse|wallet|bag|passport|cards|phone)\b[^]{0,400}\b(passport|embassy|hotel|stranded|stuck|flight|ticket)\b|\b(my|the) (purse|wallet|bag|passport)\b[^.!?\n]{0,40}\b(was|got) (stolen|taken|grabbed)\b/;
+/** Being asked to put money somewhere: a sum, a card, a wallet, an account, a platform. */
+const NEED_MONEY = /\b(send|wire|loan|lend|help (me|us)( with)?|borrow|cover|pay|spare|get|buy|move|transfer|deposit|invest|open an account|put)\b[^]{0,200}(\$\s?\d|\b(money|funds|dollars|cash|the fee|fees|bail|bond|duty|customs|taxes|hospital|gift ?cards?|google play|apple cards?|bitcoin|crypto|usdt|wallet|platform|savings|the rest)\b)|(\$\s?\d[\d,]*)[^]{0,200}\b(send|wire|pay|paid|transfer|deposit|courier|pick it up|collect|western union|moneygram|zelle|cash app|venmo|envelope)\b/;
+
+/** The stories these scams tell for why the money is needed now. */
+const EMERGENCY = /\b(hospital|surgery|operation|doctor|customs|duty|stuck|stranded|locked|frozen|froze|release|released|leave form|clearance|platform|trading|investment|profit|returns|signal|visa|ticket|embassy|inheritance|gold|shipment|contract)\b/;
+
+export type TiesReading = { affection: boolean; kinInTrouble: boolean; needsMoney: boolean; emergency: boolean };
+
+export function readTies(l: Letter): TiesReading {
+  const t = l.all;
+  return { affection: has(t, AFFECTION), kinInTrouble: has(t, KIN_IN_TROUBLE), needsMoney: has(l.plain, NEED_MONEY), emergency: has(t, EMERGENCY) };
+}
+
+/** Someone is to reach into the recipient's computer: remote-access tools, "a technician will connect". */
+const REMOTE_ACCESS = /\b(anydesk|any desk|teamviewer|ultraviewer|logmein|supremo|remote (access|tool|support|desktop|session|connection|assistance)|connect (to|into|with) (your|ur) (computer|pc|laptop|device|screen|mac)|access (to )?(your|ur) (computer|pc|screen|device|laptop)|screen ?shar(e|ing)|install (a|an|the)? ?[a-z ]{0,30}(app|application|tool|program|software)\b[^.!?\n]{0,30}\b(so|that|to let|to allow|on your (computer|pc|laptop)))\b/;
+/** "If you did not authorise this charge, call us": the opening of refund and tech-support scams. */
+const DISOWNED_CHARGE = /\bif (you|u) (did not|didn't|didnt|do not|don't|dont) (authori[sz]e|place|make|recognize|recognise|order|approve|want)\b[^.!?\n]{0,80}\b(call|contact|phone|dial|reach)\b/;
+
+export const remoteAccessAsked = (l: Letter) => has(l.plain, REMOTE_ACCESS);
+export const disownedCharge = (l: Letter) => has(l.all, DISOWNED_CHARGE);
+
+// ------------------------------------------------------------------------------------------
+// Bills for what nobody ordered, and payments sent elsewhere
+// ------------------------------------------------------------------------------------------
+
+/** Services sold by mail as if they were obligations: deed copies, registers, posters, listings. */
+const UNORDERED_SERVICE = /\b(certified |official )?cop(y|ies) of (your|their|the) (current )?(grant |warranty |quitclaim |property )?deeds?\b|\bproperty (profile|records? (service|retrieval|transfer|division|center|department))\b|\b(grant )?deed (notice|processing|retrieval|services?)\b|\brecorded document services?\b|\blabor law posters?\b|\b(compliance|mandatory|required) posters?\b|\bposting requirements\b|\bannual (minutes|compliance|report filing|statement)\b|\b(statement|certificate) of (information|good standing|status)\b|\b(business|trademark|patent|corporate|commerce) (register|registry|registration service|listing|directory|monitoring)\b|\bregister of commerce\b|\b(listing|profile) (renewal|verification|maintenance)\b|\bsearch (engine |map(s)? )?(listing|registration|verification|submission)\b|\bunverified\b[^.]{0,40}\b(listing|profile|business)\b|\bdomain (name )?(renewal|registration|expiration|listing)\b|\b(trademark|patent) (renewal|publication|registration) (notice|fee|invoice|service)\b/;
+const BILLED = /\$\s?\d|\b(fee|fees|invoice|amount due|payment|remit|payable|due date|pay by|balance)\b/;
+/** Saying it is required, or that something is lost without it. */
+const OBLIGED = /\b(must|required|mandatory|requirement|deadline|response (requested|required|due)|respond by|penalt(y|ies)|fines?|avoid|failure to|action required|recommended that all|comply|compliance|out of date|hidden from|permanently closed|lose|lapse|expire)\b/;
+/** Payments to go to a new account. */
+const NEW_ACCOUNT = /\b(new|updated|changed|different|alternate|alternative|temporary) (corporate |business |bank |banking |receiving |remittance |payment )*(account|bank details|banking details|remittance (details|information|instructions)|payment (details|information|instructions)|beneficiary)\b|\b(bank|banking|remittance|payment) (details|information|instructions) (have|has) (changed|been updated)\b|\baccount\b[^.]{0,40}\b(suspended|frozen|on hold|under audit|closed) (for|from) (receiving|incoming)\b/;
+const TO_INVOICES = /\b(invoices?|outstanding|overdue|payments?|remittances?|wire|ach|balance)\b/;
+/** The diversion's tell: hurry, secrecy, a foreign bank, "don't call the old number". */
+const DIVERSION_TELL = /\b(effective immediately|immediately|urgent|audit|suspended|swift|iban|hong kong|overseas|foreign|do not (call|contact|use)|don't (call|contact|use)|old account|previous account|confidential|this email only|reply (only )?to this)\b/;
+const INVITES_CHECK = /\b(confirm|verify)\b[^.]{0,80}\b(call|phone)\b[^.]{0,80}\b(number (on|you have)|usual|known|regular|account manager|contact you (know|have))\b|\bnever change (our )?bank(ing)? details by (email|letter)\b/;
+const UNORDERED_GOODS = /\b(telephone|phone) order\b|\bordered by (phone|telephone)\b|\b(recorded|verbal) (order|authori[sz]ation)\b|\bper (our|your) (phone )?conversation\b[^.]{0,60}\b(shipped|order)\b/;
+
+export type BillReading = { unorderedService: boolean; obliged: boolean; billed: boolean; newAccount: boolean; diversionTell: boolean; invitesCheck: boolean; unorderedGoods: boolean };
+
+export function readBill(l: Letter): BillReading {
+  const t = l.plain;
+  return {
+    unorderedService: has(t, UNORDERED_SERVICE),
+    obliged: has(t, OBLIGED),
+    billed: has(t, BILLED),
+    newAccount: has(t, NEW_ACCOUNT) && has(t, TO_INVOICES),
+    diversionTell: has(t, DIVERSION_TELL),
+    invitesCheck: has(t, INVITES_CHECK),
+    unorderedGoods: has(t, UNORDERED_GOODS),
+  };
+}
+
+// ------------------------------------------------------------------------------------------
+// Money promised, for a payment first
+// ------------------------------------------------------------------------------------------
+
+/** A cheque to deposit and part of it to send on: the overpayment scam. */
+const OVERPAYMENT = /\b(cashier'?s? (check|cheque)|money order|(check|cheque)\b[^.]{0,40}\b(for|of) \$)[^]{0,400}\bdeposit\b[^]{0,300}\b(send|wire|zelle|cash app|venmo|return|refund|forward|pay|purchase|buy)\b[^]{0,120}(\b(extra|difference|rest|remaining|balance|overpayment|excess|movers?|shipper|agent|driver)\b|\$\s?\d)/;
+/** A job that must be paid for, or pays by cheques to pass on. */
+const PAID_JOB = /\b(position|job|hired|selected for|role|employment|work from home|work-from-home|mystery shopper|secret shopper|data entry|assistant)\b[^]{0,600}\b(must|need to|required to|have to|will need to|before you (start|begin))\b[^.]{0,60}\b(buy|purchase|pay|send)\b[^.]{0,80}\b(fee|kit|software|equipment|training|certification|background check|license|materials|starter)\b/;
+/** A sale or a claim that needs costs paid in advance. */
+const COSTS_FIRST = /\b(buyer|resale|sell your timeshare|closing)\b[^]{0,400}\b(closing cost|transfer tax|in advance|escrow|before (we|the) (can )?close)\b|\b(finder'?s?|recovery|locator|search) fee\b|\b(estate|inheritance|next of kin|closest (living )?relative|beneficiary|died intestate|unclaimed)\b[^]{0,600}\b(fee|legal|processing|administration|costs|taxes|deposit|charges)\b[^.]{0,40}(\$\s?\d|\b(must|required|before|first|in advance|upfront|up front)\b)/;
+
+/** A job whose kit, equipment or training is paid for first, to be "reimbursed with the first paycheck". */
+const JOB = /\b(hired|you have been (selected|accepted|approved)|selected for|offer you the position|position of|accepted as|approved as|welcome to the team|work from home|work-from-home|remote (job|position|role)|mystery shopper|secret shopper|assembler|data entry)\b/;
+const KIT_PAID = /\b(kit|equipment|training (manual|materials|course|fee)|manual|badge|software|laptop|workstation|starter|supplies|certification)\b[^]{0,300}(\$\s?\d|\bcosts?\b|\bfees?\b)[^]{0,300}\b(reimburs\w*|refund\w*|first (pay ?check|payment|check)|send|pay|buy|purchase)\b/;
+/** Money recovered for the recipient, released once a fee is paid. */
+const RECOVERED_FOR_FEE = /\b(judgment|garnishment|recovered|recovery|escrow account for your benefit|funds (are )?(being )?held|disburse\w*)\b[^]{0,500}\b(fee|costs?|charge)\b[^]{0,120}(\$\s?\d|\b(before|prior to|in order to|to (release|disburse|receive))\b)/;
+
+export type WindfallReading = { overpayment: boolean; paidJob: boolean; costsFirst: boolean };
+
+export function readWindfall(l: Letter): WindfallReading {
+  const t = l.plain;
+  return { overpayment: has(t, OVERPAYMENT), paidJob: has(t, PAID_JOB) || has(t, JOB) && has(t, KIT_PAID), costsFirst: has(t, COSTS_FIRST) || has(t, RECOVERED_FOR_FEE) };
+}

@@ -1,0 +1,157 @@
+import { IMPERSONATION, advanceFee, extortion, fakeInvoice, impersonation, phishing, threat, type Hit, type Scored } from "@/lib/screening/rule-categories";
+import { AMOUNT, PAY, has, readLetter, speaksAs, type Letter } from "@/lib/screening/rule-lexicon";
+import { disownedCharge, readAsks, readBill, readWindfall, readExposure, readHarm, readMoney, readTies, remoteAccessAsked, secrecyAsked, storyTalk } from "@/lib/screening/frame-slots";
+import type { RefusalCategory } from "@/lib/screening/screener";
+
+// The intent frame: the screener's second key, read by rules and independent of the trained
+// classifier. It asks who the letter claims to speak as, what it asks of the recipient, how it
+// wants money to move, and what harm or exposure it holds over them, and scores each refusal
+// category from those slots (frame-slots.ts) and from the older, narrower category rules
+// (rule-categories.ts). The strongest category names the refusal; the signals that fired are
+// kept for the operator.
+//
+// Scores: 3 or more is an intent no lawful letter has (a promise of violence, gift cards to an
+// agency, a fee before a prize); 2 is an intent stated plainly enough to turn the frame's key;
+// below 2 is a hint, kept as a signal only. The levels the screener acts on are calibrated
+// (lib/screening/model/thresholds.json).
+
+export type FrameReading = {
+  category: RefusalCategory | null;
+  score: number;
+  /** Every category with a signal, strongest first: "category: what fired". */
+  signals: string[];
+};
+
+/** Well-known companies scammers pose as: a letter speaks as one in its letterhead, sign-off or self-introduction. */
+const BRAND = /\b(microsoft|windows (defender|support|security)|apple (support|care|id)|icloud|amazon|prime (membership|video)|paypal|geek squad|best buy|norton|mcafee|avast|ups|fedex|dhl|netflix|walmart|costco|verizon|at&t|comcast|xfinity|spectrum|t-mobile|google|gmail|facebook|meta|instagram|coinbase|cash app support|venmo support|zelle support|ebay|home depot|lowe's|target|norton ?lifelock|lifelock|bank of america|chase|wells fargo|dell|hp support|adobe|roku|hulu|disney\+|carfax|(vehicle|auto|car) (warranty|protection) (services?|department|center)|(ford|toyota|honda|chevrolet|gm|nissan|hyundai) (motor|financial|service))\b/;
+const SELF = /\b(i am|i'm|im|my name is|this is|we are|writing (to you )?(from|on behalf of)|on behalf of|calling from|from the|representing|team at|department at|support at|security at)\b[^.!?\n]{0,60}/g;
+
+function speaksAsBrand(l: Letter): boolean {
+  if (BRAND.test(l.head) || BRAND.test(l.tail)) return true;
+  return [...l.all.matchAll(SELF)].some((m) => BRAND.test(m[0])) || /\b(security|account|billing|fraud|support|customer service|membership)\b[^.!?\n]{0,20}\b(alert|team|department|center|notice)\b/.test(l.head) && BRAND.test(l.all);
+}
+
+class Frame {
+  private readonly scored = new Map<RefusalCategory, Scored>();
+
+  add(category: RefusalCategory, scored: Scored): void {
+    const prev = this.scored.get(category);
+    if (!prev) this.scored.set(category, { score: scored.score, hits: [...scored.hits] });
+    else this.scored.set(category, { score: Math.max(prev.score, scored.score), hits: [...prev.hits, ...scored.hits] });
+  }
+
+  slot(category: RefusalCategory, score: number, name: string, says: string): void {
+    if (score > 0) this.add(category, { score, hits: [{ name, says, weight: score } satisfies Hit] });
+  }
+
+  read(cap: number, note: string | null): FrameReading {
+    const ranked = [...this.scored.entries()].filter(([, s]) => s.hits.length > 0).sort((a, b) => b[1].score - a[1].score);
+    const [top] = ranked;
+    return {
+      category: top && top[1].score > 0 ? top[0] : null,
+      score: top ? Math.min(cap, top[1].score) : 0,
+      signals: [...(note ? [note] : []), ...ranked.flatMap(([c, s]) => [...new Set(s.hits.map((h) => h.name))].map((n) => `${c}: ${n}`))],
+    };
+  }
+}
+
+export function readIntentFrame(text: string): FrameReading {
+  const l = readLetter(text);
+  const frame = new Frame();
+
+  // The older category rules: narrow, but precise where they fire.
+  frame.add("threat", threat(l));
+  frame.add("extortion", extortion(l));
+  frame.add("fraud_fake_invoice", fakeInvoice(l));
+  frame.add("fraud_phishing", phishing(l));
+  frame.add("fraud_advance_fee", advanceFee(l));
+  for (const [category, who] of IMPERSONATION) frame.add(category, impersonation(l, who));
+
+  // Harm held over the recipient.
+  const harm = readHarm(l);
+  frame.slot("threat", harm.violence ? 3 : 0, "writer promises violence", "it says the writer will hurt the recipient, their family or their property");
+  frame.slot("threat", harm.device ? (harm.menace > 0 || harm.watching ? 3 : 2.5) : 0, "something set to go off", "it warns that something will go off or tells people to clear a building");
+  // Watching someone, or menace, alone is what a worried neighbour or a thriller may write too;
+  // together, or menace of several kinds, they make the intent.
+  // A witness told to forget what they saw is intimidated whatever else the letter says.
+  const dread = (harm.watching ? 1.5 : 0) + (harm.silencing ? 2.5 : 0) + Math.min(harm.menace, 3);
+  frame.slot("threat", dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0, harm.silencing ? "tells a witness to forget" : harm.watching ? "watches the recipient, with menace" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
+
+  // Exposure traded.
+  const exposure = readExposure(l);
+  const demands = has(l.plain, PAY) && has(l.plain, AMOUNT) || /\b(resign|withdraw|drop|dismiss|vote|delete|step down|leave town|move out)\b/.test(l.plain);
+  const personalLever = exposure.privateLever || exposure.publicLever && (exposure.secret || exposure.material);
+  frame.slot("extortion", personalLever && exposure.condition ? (demands || exposure.secret ? 3 : 2) : personalLever ? 1 : 0,
+    "exposure traded", "it threatens to expose the recipient to people close to them unless they pay or comply");
+  frame.slot("extortion", exposure.secret && demands ? (exposure.material || exposure.condition || personalLever ? 3 : 2) : 0,
+    "a secret held over a demand", "it holds a private matter over the recipient and demands money");
+  frame.slot("extortion", exposure.sabotage ? 3 : 0, "reviews that stop when paid", "it runs a campaign of bad reviews or complaints that stops only when paid");
+  frame.slot("extortion", exposure.protection ? 3 : 0, "protection money", "it asks for regular payments so that nothing happens to the recipient's business");
+  frame.slot("extortion", exposure.ransom && demands ? 3 : 0, "data held for ransom", "it says the writer holds the recipient's data and will release it unless paid");
+
+  // Money moving where no honest sender asks for it.
+  const money = readMoney(l);
+  // Silence for a price: "then I forget the whole thing", paid through an app or in cash.
+  frame.slot("extortion", exposure.silence && demands ? (money.untraceable.length > 0 || personalLever || exposure.secret || exposure.material ? 3 : 2) : 0,
+    "silence for a price", "it offers silence, or an end to the trouble, in return for money");
+  const asks = readAsks(l);
+  const secrecy = secrecyAsked(l);
+  const remote = remoteAccessAsked(l);
+  // One identity number is what a real agency asks for on a payment slip; several, or a secret, are not.
+  const detour = money.channelRefused || money.feeForFree || money.lookalikePayment;
+  const illegitimate = money.untraceable.length > 0 || asks.secrets > 0 || asks.identity >= 2 || secrecy || remote || detour;
+  const how = [
+    ...money.untraceable,
+    ...(asks.secrets ? ["secrets such as a PIN or password"] : []),
+    ...(asks.identity ? ["identity or account numbers"] : []),
+    ...(remote ? ["remote access to a computer"] : []),
+    ...(secrecy ? ["secrecy"] : []),
+    ...(money.channelRefused ? ["avoiding its own offices and website"] : []),
+    ...(money.feeForFree ? ["a fee for something free"] : []),
+    ...(money.lookalikePayment ? ["a look-alike website"] : []),
+  ].join(", ");
+  // A bank offers Zelle itself: an app payment is illegitimate for every authority but a bank,
+  // unless the bank asks the customer to send money back by app. A court, agency or police
+  // department takes payment through its own clerk or portal, never into a bank account it prints.
+  const bankIllegitimate = money.untraceable.some((u) => u !== "a payment app or wire") || money.appReversal || asks.secrets > 0 || asks.identity >= 2 || secrecy || remote || detour;
+  const publicIllegitimate = illegitimate || (money.privateAccount && has(l.plain, PAY));
+  for (const [category, who] of IMPERSONATION) {
+    const wrong = who === "bank" ? bankIllegitimate : who === "utility" ? illegitimate : publicIllegitimate;
+    if (wrong && speaksAs(l, who)) frame.slot(category, 3, `speaks as ${who}, wants ${how}`, `it presents itself as ${who === "government" ? "a government agency" : who === "court" ? "a court" : who === "police" ? "law enforcement" : who === "utility" ? "a utility" : "a bank"} and asks for ${how}`);
+  }
+  if (speaksAsBrand(l)) {
+    frame.slot("impersonation_business", illegitimate ? 3 : disownedCharge(l) ? 2 : has(l.plain, PAY) && has(l.plain, AMOUNT) ? 1.5 : 0, `speaks as a well-known company${illegitimate ? `, wants ${how}` : ""}`, "it presents itself as a well-known company and asks for payment, access or data");
+  }
+
+  // Money promised for a payment first.
+  const windfall = readWindfall(l);
+  frame.slot("fraud_advance_fee", windfall.overpayment ? 3 : 0, "deposit a cheque, send part on", "it asks the recipient to deposit a cheque and send part of the money on");
+  frame.slot("fraud_advance_fee", windfall.paidJob ? (money.untraceable.length > 0 ? 3 : 2.5) : 0, "a job that must be paid for", "it offers a job that must first be paid for");
+  frame.slot("fraud_advance_fee", windfall.costsFirst ? (money.untraceable.length > 0 ? 3 : 2.5) : 0, "costs paid before the money comes", "it asks for fees or costs to be paid before a sale, an estate or a claim pays out");
+
+  // Bills for what nobody ordered, and payments sent elsewhere.
+  const bill = readBill(l);
+  frame.slot("fraud_fake_invoice", bill.unorderedService && bill.billed ? (bill.obliged ? 3 : 2) : 0, "bill for a service rarely ordered", "it bills for a deed copy, a register entry, posters or a listing as if they were owed");
+  frame.slot("fraud_fake_invoice", bill.newAccount && !bill.invitesCheck ? (bill.diversionTell ? 3 : 2) : 0, "payments redirected to a new account", "it tells the recipient to send payments to a new account");
+  frame.slot("fraud_fake_invoice", bill.unorderedGoods && bill.billed ? 2 : 0, "goods claimed ordered by phone", "it bills for goods it says were ordered by telephone");
+
+  // Secrets and identity numbers asked for, however the request is laid out.
+  frame.slot("fraud_phishing", asks.secrets > 0 ? 3 : asks.identity >= 3 ? 3 : asks.identity === 2 ? 2 : asks.identity === 1 ? 1 : 0,
+    asks.secrets > 0 ? "asks for secrets (PIN, password, security code)" : "asks for identity or account numbers", "it asks the recipient for secrets or identity and account numbers");
+
+  // Affection and family ties used to ask for money.
+  const ties = readTies(l);
+  const pressed = money.untraceable.length > 0 || secrecy;
+  if (ties.needsMoney && (ties.kinInTrouble || ties.affection && (pressed || ties.emergency))) {
+    frame.slot("fraud_romance", pressed ? 3 : 2, "money asked through affection or family", "it asks for money through affection or family ties");
+  }
+  // A letter that warns about fraud quotes what fraud says ("a courier will pick up your card");
+  // its frame stays a hint, whatever it quotes. The classifier still reads it.
+  // So does fiction or true crime quote threats.
+  const story = storyTalk(l);
+  const context = l.warns >= 2 ? "reads as a warning about fraud" : story >= 2 ? "reads as fiction or reporting" : null;
+  return frame.read(context ? CONTEXT_CAP : Infinity, context);
+}
+
+/** The most a letter that reads as a fraud warning, fiction or reporting can score: a signal, never a key. */
+const CONTEXT_CAP = 1.5;

@@ -1,0 +1,217 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CHAR_NGRAM_SIZES, forEachChunk, normalizeForFeatures, wordsOf } from "@/lib/screening/text-features";
+
+// The trained text classifier: TF-IDF over the n-grams of text-features.ts (sublinear term
+// frequency, L2-normalised over the model's own vocabulary) into a multinomial logistic
+// regression over the refusal categories and `allow`. The weights are trained offline by
+// scripts/screening/train.py (scikit-learn) and shipped as one JSON artifact; scoring is these
+// few lines of arithmetic, so the service needs no native or Python runtime. Written by hand
+// because no maintained JS package reads scikit-learn's TF-IDF + logistic regression exactly.
+
+export type ClassifierArtifact = {
+  format: "tfidf-logistic-regression/1";
+  corpus_sha256: string;
+  trained_on: { letters: number; voices: Record<string, number> };
+  classes: string[];
+  features: string[];
+  idf: number[];
+  /** Per class: what one step of the 16-bit weights is worth. */
+  coef_scale: number[];
+  /** The weights, feature-major (feature f, class c at f * classes + c), little-endian int16 in base64. */
+  coef_int16: string;
+  intercept: number[];
+  parity: { id?: string; text?: string; probabilities: number[] }[];
+};
+
+export type ClassifierScore = {
+  /** 1 - P(allow): how likely the letter belongs to any refusal category. */
+  harm: number;
+  /** The most likely refusal category, and its probability. */
+  category: string;
+  categoryProbability: number;
+  probabilities: Record<string, number>;
+};
+
+export const CLASSIFIER_PATH = path.join("lib", "screening", "model", "text-classifier.json");
+
+export class TextClassifier {
+  /** Every word the vocabulary uses, to a slot: its 1-gram feature (or -1) and its part in 2-grams. */
+  private readonly wordSlots = new Map<string, number>();
+  private readonly unigram: Int32Array;
+  /** 2-grams by their two words' slots (slot a * 2^21 + slot b): no string is built per pair. */
+  private readonly bigrams = new Map<number, number>();
+  /** Counts per feature, reused from letter to letter (scoring is synchronous); zeroed after use. */
+  private readonly counts: Float64Array;
+  private readonly chars: CharNgramTable;
+  private readonly weights: Float32Array;
+  private readonly allow: number;
+
+  constructor(readonly artifact: ClassifierArtifact) {
+    if (artifact.format !== "tfidf-logistic-regression/1") throw new Error(`unknown classifier format ${artifact.format}`);
+    const chars: [string, number][] = [];
+    const unigrams: [number, number][] = [];
+    const slotOf = (w: string) => {
+      let slot = this.wordSlots.get(w);
+      if (slot === undefined) this.wordSlots.set(w, (slot = this.wordSlots.size));
+      return slot;
+    };
+    artifact.features.forEach((f, i) => {
+      if (f.startsWith("w:")) {
+        const [a, b, extra] = f.slice(2).split(" ");
+        if (extra !== undefined) throw new Error(`word n-gram longer than 2: ${f}`);
+        if (b === undefined) unigrams.push([slotOf(a), i]);
+        else this.bigrams.set(slotOf(a) * BIGRAM_SHIFT + slotOf(b), i);
+      } else if (f.startsWith("c:")) chars.push([f.slice(2), i]);
+      else throw new Error(`unknown feature kind in ${f}`);
+    });
+    this.unigram = new Int32Array(this.wordSlots.size).fill(-1);
+    for (const [slot, i] of unigrams) this.unigram[slot] = i;
+    this.chars = new CharNgramTable(chars);
+    this.counts = new Float64Array(artifact.features.length);
+    const k = artifact.classes.length;
+    const bytes = Buffer.from(artifact.coef_int16, "base64");
+    if (bytes.length !== artifact.features.length * k * 2) throw new Error("the classifier's weights do not match its features and classes");
+    // Float32: the weights are 16-bit to begin with, and half the memory is half the cache misses.
+    this.weights = new Float32Array(artifact.features.length * k);
+    for (let i = 0; i < this.weights.length; i++) this.weights[i] = bytes.readInt16LE(i * 2) * artifact.coef_scale[i % k];
+    this.allow = artifact.classes.indexOf("allow");
+    if (this.allow < 0) throw new Error("the classifier has no allow class");
+  }
+
+  /** The probability of each class, in the artifact's class order. */
+  probabilities(text: string): number[] {
+    // Counts per feature in a dense array, with the list of features seen: no Map per letter.
+    const { counts } = this;
+    const seen: number[] = [];
+    const count = (i: number) => {
+      if (counts[i] === 0) seen.push(i);
+      counts[i]++;
+    };
+    const t = normalizeForFeatures(text);
+    let previous = -1;
+    for (const w of wordsOf(t)) {
+      const slot = this.wordSlots.get(w) ?? -1;
+      if (slot >= 0 && this.unigram[slot] >= 0) count(this.unigram[slot]);
+      if (slot >= 0 && previous >= 0) {
+        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + slot);
+        if (pair !== undefined) count(pair);
+      }
+      previous = slot;
+    }
+    forEachChunk(t, (codes, length) => this.chars.forEachIn(codes, length, count));
+    const { idf, intercept, classes } = this.artifact;
+    let norm = 0;
+    for (const i of seen) {
+      counts[i] = (1 + Math.log(counts[i])) * idf[i];
+      norm += counts[i] * counts[i];
+    }
+    norm = Math.sqrt(norm) || 1;
+    const k = classes.length;
+    const logits = Float64Array.from(intercept);
+    for (const i of seen) {
+      const x = counts[i] / norm;
+      for (let c = 0; c < k; c++) logits[c] += x * this.weights[i * k + c];
+      counts[i] = 0;
+    }
+    const top = Math.max(...logits);
+    const exp = Array.from(logits, (z) => Math.exp(z - top));
+    const sum = exp.reduce((a, b) => a + b, 0);
+    return exp.map((e) => e / sum);
+  }
+
+  score(text: string): ClassifierScore {
+    const p = this.probabilities(text);
+    const { classes } = this.artifact;
+    let best = -1;
+    p.forEach((q, c) => {
+      if (c !== this.allow && (best < 0 || q > p[best])) best = c;
+    });
+    return {
+      harm: 1 - p[this.allow],
+      category: classes[best],
+      categoryProbability: p[best],
+      probabilities: Object.fromEntries(classes.map((c, i) => [c, p[i]])),
+    };
+  }
+}
+
+/**
+ * The model's character n-grams in an open-addressing hash table over typed arrays, keyed by an
+ * FNV-1a hash of their code points. A 50,000-character letter has about 150,000 windows; looking
+ * each up as a string in a Map costs a string and a hash per window (about 15 ms here), this
+ * about a tenth of that. A hash match is confirmed code point by code point, so two n-grams
+ * that share a hash are never confused. (Written by hand: no maintained package does this.)
+ */
+class CharNgramTable {
+  /** Pairs per slot: [entry + 1 (0 empty), full hash]; a miss reads one cache line. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private readonly lengths: Uint8Array;
+  private readonly codes: Int32Array; // per entry: its code points, LONGEST apart
+  private readonly features: Int32Array; // per entry: the artifact's feature index
+
+  constructor(ngrams: [string, number][]) {
+    let size = 1;
+    while (size < ngrams.length * 2) size *= 2;
+    this.slots = new Int32Array(size * 2);
+    this.mask = size - 1;
+    this.lengths = new Uint8Array(ngrams.length);
+    this.codes = new Int32Array(ngrams.length * LONGEST);
+    this.features = new Int32Array(ngrams.length);
+    ngrams.forEach(([ngram, feature], e) => {
+      const points = Array.from(ngram, (ch) => ch.codePointAt(0)!);
+      if (points.length < SHORTEST || points.length > LONGEST) throw new Error(`character n-gram of unexpected length: ${ngram}`);
+      let h = FNV_OFFSET;
+      points.forEach((c, d) => {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        this.codes[e * LONGEST + d] = c;
+      });
+      this.lengths[e] = points.length;
+      this.features[e] = feature;
+      let slot = h & this.mask;
+      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot * 2] = e + 1;
+      this.slots[slot * 2 + 1] = h;
+    });
+  }
+
+  /** Calls `found` with the feature index of every window of CHAR_NGRAM_SIZES in `codes` that the model knows. */
+  forEachIn(codes: Int32Array, length: number, found: (feature: number) => void): void {
+    const { slots, mask } = this;
+    for (let i = 0; i + SHORTEST <= length; i++) {
+      let h = FNV_OFFSET;
+      for (let d = 0; d < LONGEST && i + d < length; d++) {
+        h = Math.imul(h ^ codes[i + d], FNV_PRIME);
+        if (d + 1 < SHORTEST) continue;
+        for (let slot = h & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
+          if (slots[slot * 2 + 1] !== h) continue;
+          const e = slots[slot * 2] - 1;
+          if (this.lengths[e] === d + 1 && this.sameCodes(e, codes, i, d + 1)) {
+            found(this.features[e]);
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private sameCodes(e: number, codes: Int32Array, start: number, n: number): boolean {
+    for (let k = 0; k < n; k++) if (this.codes[e * LONGEST + k] !== codes[start + k]) return false;
+    return true;
+  }
+}
+
+const BIGRAM_SHIFT = 2 ** 21;
+const SHORTEST = CHAR_NGRAM_SIZES[0];
+const LONGEST = CHAR_NGRAM_SIZES[CHAR_NGRAM_SIZES.length - 1];
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+let shipped: TextClassifier | undefined;
+
+/** The classifier the service ships (read once, from the working directory the service runs in). */
+export function shippedClassifier(): TextClassifier {
+  shipped ??= new TextClassifier(JSON.parse(readFileSync(path.join(process.cwd(), CLASSIFIER_PATH), "utf8")) as ClassifierArtifact);
+  return shipped;
+}

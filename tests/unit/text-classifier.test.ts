@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { featureNames, normalizeForFeatures } from "@/lib/screening/text-features";
+import { shippedClassifier } from "@/lib/screening/text-classifier";
+import { loadLetters } from "@/scripts/screening/corpus";
+
+// The shipped classifier artifact: scored in TypeScript exactly as scikit-learn scored it when it
+// was trained, and trained on the corpus as it is now.
+
+const classifier = shippedClassifier();
+const { artifact } = classifier;
+
+describe("the screening classifier", () => {
+  it("gives the probabilities scikit-learn gave for the parity letters", () => {
+    const texts = new Map(loadLetters("train").flatMap((f) => f.letters).map((l) => [l.id, l.text]));
+    expect(artifact.parity.length).toBeGreaterThanOrEqual(10);
+    for (const sample of artifact.parity) {
+      const text = sample.text ?? texts.get(sample.id!);
+      expect(text, `parity letter ${sample.id} is in the corpus`).toBeDefined();
+      const got = classifier.probabilities(text!);
+      got.forEach((p, i) => expect(p).toBeCloseTo(sample.probabilities[i], 6));
+    }
+  });
+
+  it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
+    // scripts/screening/train.py hashes each training file's name and bytes, then its own source.
+    const dir = path.join("tests", "fixtures", "screening", "train");
+    const files = [...readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)), path.join("scripts", "screening", "train.py")];
+    const h = createHash("sha256");
+    for (const f of files) h.update(Buffer.concat([Buffer.from(`${path.basename(f)}\0`), readFileSync(f), Buffer.from("\0")]));
+    expect(artifact.corpus_sha256, "the artifact is stale: run npm run screening:train").toBe(h.digest("hex"));
+  });
+
+  it("has a class for every refusal category and for lawful letters, and scores in (0, 1)", () => {
+    expect([...artifact.classes].sort()).toEqual(
+      ["allow", "extortion", "fraud_advance_fee", "fraud_fake_invoice", "fraud_phishing", "fraud_romance", "impersonation_bank", "impersonation_business", "impersonation_court", "impersonation_government", "impersonation_police", "impersonation_utility", "threat"],
+    );
+    const s = classifier.score("Dear Ms. Park, thank you for the lovely dinner on Saturday. Love, Tom");
+    expect(s.harm).toBeGreaterThan(0);
+    expect(s.harm).toBeLessThan(1);
+    expect(Object.values(s.probabilities).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+  });
+
+  it("reads text as the training script does: NFKC, lower case, straight quotes, digits as 0, invisible characters gone", () => {
+    expect(normalizeForFeatures("ＧＩＦＴ\u200b Cards ‘now’ — call 555-0142\n\n  Thanks")).toBe("gift cards 'now' - call 000-0000 thanks");
+    // What scripts/screening/train.py's features() gives for the same texts (order aside).
+    expect(featureNames("Hi you").sort()).toEqual(["w:hi", "w:you", "w:hi you", "c: hi", "c:hi ", "c: hi ", "c: yo", "c:you", "c:ou ", "c: you", "c:you ", "c: you "].sort());
+    // A character outside the BMP is one character, as in Python.
+    expect(featureNames("a😀b").filter((f) => f.startsWith("c:")).sort()).toEqual(["c: a😀", "c:a😀b", "c:😀b ", "c: a😀b", "c:a😀b ", "c: a😀b "].sort());
+  });
+});
