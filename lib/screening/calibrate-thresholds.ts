@@ -20,6 +20,7 @@ export const LAWFUL_HELD_BUDGET = 0.06;
 const CLASSIFIER_REFUSE = range(0.5, 0.99, 0.01);
 const CLASSIFIER_HOLD = range(0.2, 0.99, 0.01);
 const FRAME_KEY = [1, 1.5, 2, 2.5, 3];
+const SPECIFIC_FRAME = [2.5, 3, 3.5, 4];
 /** null: the frame never holds a letter on its own. */
 const FRAME_HOLD: (number | null)[] = [2, 2.5, 3, 3.5, 4, null];
 
@@ -39,18 +40,32 @@ export function chooseThresholds(letters: CalibrationLetter[]): { thresholds: Sc
     for (const refuse of CLASSIFIER_REFUSE) {
       for (const frameHold of FRAME_HOLD.filter((h) => h === null || h >= key)) {
         for (const hold of CLASSIFIER_HOLD.filter((h) => h <= refuse)) {
-          const t = { classifier: { refuse, hold }, frame: { key, hold: frameHold } };
+          const t: ScreeningThresholds = { classifier: { refuse, hold }, frame: { key, hold: frameHold }, specific: null };
           const figures = { harmful: count(harmful, t), lawful: count(lawful, t) };
           if (!best || better(figures, best.figures, budget)) best = { thresholds: t, figures };
         }
       }
     }
   }
-  const { harmful: h, lawful: a } = best!.figures;
+  // Then the second pair of keys: a specific frame with a less confident classifier, as far as it
+  // refuses more harmful letters and still no lawful one (holds do not change: these letters
+  // were held before).
+  let chosen = best!;
+  for (const frame of SPECIFIC_FRAME.filter((f) => f > chosen.thresholds.frame.key)) {
+    for (const classifier of CLASSIFIER_REFUSE.filter((r) => r < chosen.thresholds.classifier.refuse)) {
+      const t = { ...chosen.thresholds, specific: { classifier, frame } };
+      const figures = { harmful: count(harmful, t), lawful: count(lawful, t) };
+      if (figures.lawful.refused <= chosen.figures.lawful.refused && figures.harmful.refused > chosen.figures.harmful.refused && figures.lawful.held <= chosen.figures.lawful.held) {
+        chosen = { thresholds: t, figures };
+      }
+    }
+  }
+  best = chosen;
+  const { harmful: h, lawful: a } = best.figures;
   const because =
     `On ${letters.length} calibration letters (leave-one-voice-out): ${a.refused} lawful refused, ${a.held} of ${a.letters} lawful held ` +
     `(budget ${Math.round(LAWFUL_HELD_BUDGET * 100)} %); ${h.refused + h.held} of ${h.letters} harmful stopped, ${h.refused} refused.`;
-  return { ...best!, because };
+  return { ...best, because };
 }
 
 function count(letters: CalibrationLetter[], t: ScreeningThresholds): Tally {

@@ -1,9 +1,9 @@
 import {
   CASH_HANDOFF, COLLECTOR_AT_DOOR, GIFT_OR_CRYPTO, IDENTITY, MONEY_TRANSFER, P2P, SAFE_ACCOUNT_MOVE, SECRECY, SECRETS, askedKinds, has,
   type Letter,
-} from "@/lib/screening/rule-lexicon";
+} from "@/lib/screening/frame-lexicon";
 
-// The slots of the intent frame that the older category rules (rule-categories.ts) read too
+// The slots of the intent frame that the older category rules (frame-categories.ts) read too
 // narrowly: what harm the writer holds over the recipient (violence, a device, watching them,
 // menace), what exposure is traded, how money is to move, and affection or family ties used to
 // ask for it. Each reads what a letter does, in broad words, so that a letter written in
@@ -29,7 +29,7 @@ const VIOLENCE = new RegExp(
 const HARM_COMING = new RegExp(String.raw`\b(${YOU}|${KIN}|people you love|someone you love|somebody you love|those you love|loved ones)\b[^.!?\n]{0,20}\b(will|'ll|gonna|going to|are going to|is going to)\b[^.!?\n]{0,12}\b(get|be|end up|wind up)\b[^.!?\n]{0,12}\b(hurt|harmed|killed|shot|burned|burnt|dead|buried|injured|beaten|broken|bleeding|crippled|wrecked|torched|blown up)\b`);
 
 /** Something left to go off: bombs and devices, however put. */
-const DEVICE = /\b(bomb|bombs|device|explosive|explosives|pipe bomb|ied|package|something|surprise|gift)\b[^]{0,160}\b(go(es)? off|going off|detonat\w*|explod\w*|blow(s)? up|blowing up|boom)\b|\b(clear|evacuate|empty) (the|your|that) (building|school|office|clinic|church|store|plant|warehouse)\b[^.!?\n]{0,60}\b(or don't|if you (want|value|care)|in time|while you can|before)\b|\b(won't|will not|wont|never|not going to) find (it|them)\b[^.!?\n]{0,30}\b(in time|before)\b|\b(device|bomb|explosive|something)\b[^]{0,80}\b(set for|timed for|set to go|is set|in the building)\b[^]{0,80}\b(\d{1,2}(:\d\d)?|noon|midnight|tonight|tomorrow|morning|afternoon)\b/;
+const DEVICE = /\b(bomb|bombs|device|explosive|explosives|pipe bomb|ied|package|parcel|box|bag|container|something|surprise|gift)\b[^]{0,160}\b(go(es)? off|going off|detonat\w*|explod\w*|blow(s)? up|blowing up|boom)\b|\b(clear|evacuate|empty) (the|your|that) (building|school|office|clinic|church|store|plant|warehouse)\b[^.!?\n]{0,60}\b(or don't|if you (want|value|care)|in time|while you can|before)\b|\b(won't|will not|wont|never|not going to) find (it|them)\b[^.!?\n]{0,30}\b(in time|before)\b|\bcount on finding (it|them)\b|\b(device|bomb|explosive|something)\b[^]{0,80}\b(set for|timed for|set to go|is set|in the building)\b[^]{0,80}\b(\d{1,2}(:\d\d)?|noon|midnight|tonight|tomorrow|morning|afternoon)\b/;
 
 /** The writer shows they watch the recipient: where they live, park, work, walk; what they wear; their children's school. */
 const WATCHING = new RegExp(
@@ -42,7 +42,7 @@ const WATCHING = new RegExp(
     String.raw`\b(school|elementary|middle school|high school|bus stop|practice|daycare|the gate|side door|playground|pickup|pick-up|drop-off|drop off|recess)\b[^.!?\n]{0,60}\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm))\b|\b(your|ur) (wife|husband|kids?|boys?|girls?|son|daughter|grandkids|twins)\b[^.!?\n]{0,50}\b(school|elementary|bus|practice|daycare|playground)\b`,
     String.raw`\b(ran|run|looked up|traced) (the|your|ur) (plate|tag|license plate)\b|\bnice (little )?(house|place|home|shop|store|car|truck|family|roof|deck|yard|garden|kids)\b[^.!?\n]{0,25}\b(you('ve| have)? got|you have|in [a-z]+|on [a-z]+)\b|\b(you|ur|your [a-z]+) (still )?(don't|do not|never|dont) lock\b|\b(sweater|jacket|coat|dress|hoodie|shirt|scarf) (today|yesterday|this morning|last night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
     String.raw`\b(closes|close up|works|walks|is home|stays|sleeps|jogs|runs)\b[^.!?\n]{0,30}\b(alone|by (herself|himself|yourself|themselves))\b`,
-    String.raw`\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're) always the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
+    String.raw`\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're|your)( always| usually| generally)? the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
   ].join("|"),
 );
 
@@ -58,11 +58,11 @@ const MENACE = [
   /\bneither will you\b|\bneither (is|will) (he|she|it|they|your [a-z]+)\b/,
   /\bnext time it (won't|will not|wont) be\b|\byou('re| are)? next\b|\bis next\b/,
   /\byou (won't|will not|wont|aren't going to|are not going to) like (how|what|where)\b|\bhow (that|this|it) (goes|ends)\b/,
-  /\b(sad|shame|pity|terrible|awful|unfortunate|bad|tragic)\b[^.!?\n]{0,30}\bif (something|anything)\b|\b(something|anything) (bad |terrible |unfortunate )?(happen|happens|happened|to happen|were to happen) to\b/,
+  /\b(sad|shame|pity|terrible|awful|unfortunate|bad|tragic)\b[^.!?\n]{0,30}\bif (something|anything)\b|\b(would|i'd|we'd) hate for (you|your|anything|something)\b|\b(something|anything) (bad |terrible |unfortunate )?(happen|happens|happened|to happen|were to happen) to\b/,
   /\b(shop|house|houses|store|place|business|car|truck|home|homes|barn|building|buildings|restaurant|coop|roof|trailer|trailers|porch|deck|garage)\b[^.!?\n]{0,60}\b(will not be standing|won't be standing|wont be standing|burns?|burning|burned down|go(es)? up|catch(es)? fire|be (ashes|gone|rubble)|froze and split)\b|\b(dry|old) wood\b|\bfire (company|department|trucks?)\b[^.!?\n]{0,40}\b(takes? a while|slow|far|late)\b/,
   /\bantifreeze\b|\bpoison\w*\b[^.!?\n]{0,40}\b(dog|dogs|cat|cats|pet|pets|horse|well|water)\b|\b(dogs?|cats?)\b[^.!?\n]{0,40}\b(eat|eats|ate)\b[^.!?\n]{0,40}\b(shouldn't|should not|anything|many things|not picky)\b|\bdogs aren't picky\b/,
   /\b(introduce myself to|start talking to|pay a visit to|have a talk with|have a word with)\b[^.!?\n]{0,20}\b(your (family|wife|husband|kids|children|mother|mom|boys|girls|daughter|son)|them)\b|\bmake choices for their families\b/,
-  /\bnobody (needs|has) to get hurt\b|\bwon't be in a courtroom\b|\bnot scared of anything\b|\bnothing (left )?to lose\b|\bi have nothing left\b|\bnobody is going to be laughing\b|\b(in my country )?we (are )?solv(e|ing) (such|these) (questions|problems|things) between men\b/,
+  /\b(settle|settled|settling) (this|it|such matters|things|matters)\b[^.!?\n]{0,20}\b(man to man|between men|outside|in person|the old way|my way)\b|\bnobody (needs|has) to get hurt\b|\bwon't be in a courtroom\b|\bnot scared of anything\b|\bnothing (left )?to lose\b|\bi have nothing left\b|\bnobody is going to be laughing\b|\b(in my country )?we (are )?solv(e|ing) (such|these) (questions|problems|things) between men\b/,
   /\bwatch (your|ur) back\b|\blook(ing)? over (your|ur) shoulder\b|\bsleep with one eye\b|\bcount (your|ur) days\b|\bdays are numbered\b|\bmark my words\b/,
   /\byou('ll| will| are going to| gonna|'re going to) (regret|be sorry|pay for|find out what|learn what|wish you|lose something|know how it feels|see what happens)\b|\bmake (you|ur|your) (pay|sorry|regret|suffer)\b/,
   /\b(people|somebody|someone|everyone|those|the ones) (you love|you care about|close to you)\b/,
@@ -78,7 +78,10 @@ const MENACE = [
 const WITNESS = /\b(testify|testimony|witness|the stand|your statement|statement to|the da|district attorney|detective|trial|court date|deposition|grand jury|prosecutor)\b/;
 const SILENCED = /\b(you (don't|do not|did not|didn't|dont|didnt) (remember|recall|see|know)( anything| nothing)?|forget (what|everything|all) (you|that you) (saw|heard|know|seen)|stick(s)? to (it|that story)|change your (story|statement)|take (it|your statement) back|keep your mouth shut|don't (show up|testify|go to court)|you (were|was) (wrong|drunk|mistaken|confused)\b[^.!?\n]{0,40}\b(understand|remember|got it)?)\b/;
 
-export type HarmReading = { violence: boolean; device: boolean; watching: boolean; menace: number; silencing: boolean };
+/** The device is hidden: "you will not find it in time". Demolition notices say where the charges are. */
+const HIDDEN = /\b(won't|will not|wont|not|never|nobody is going to|no one will)\b[^.!?\n]{0,20}\bfind (it|them)\b|\bcount on finding\b|\bnot telling you where\b/;
+
+export type HarmReading = { violence: boolean; device: boolean; hidden: boolean; watching: boolean; menace: number; silencing: boolean };
 
 
 export function readHarm(l: Letter): HarmReading {
@@ -86,6 +89,7 @@ export function readHarm(l: Letter): HarmReading {
   return {
     violence: has(t, VIOLENCE),
     device: has(t, DEVICE),
+    hidden: has(t, HIDDEN),
     watching: has(t, WATCHING),
     menace: MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0),
     silencing: has(t, WITNESS) && has(t, SILENCED),
@@ -112,7 +116,7 @@ const leverTo = (audience: string) =>
       String.raw`\b${audience}\b[^.!?\n]{0,40}\b(will|would|might|could|gonna|is going to|are going to)\b[^.!?\n]{0,20}\b(see|hear|learn|find out|know|get|receive|love to see|be interested|find it interesting)\b`,
     ].join("|"),
   );
-const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone)\\b`);
+const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone|ig|instagram|facebook|page|account|profile|followers)\\b`);
 const PUBLIC_LEVER = leverTo(PUBLIC_AUDIENCE);
 /** A private matter held over the recipient. */
 const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
@@ -124,7 +128,7 @@ const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)
 /** Silence or harm's end offered for a price: "then I forget the whole thing", "you never hear from me again". */
 const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b/;
 /** Protection money: a regular fee so that nothing happens to the shop. */
-const PROTECTION = /\b(pays?|fee|\$\s?\d[\d,]*)\b[^]{0,80}\b(every|each|per|a) (month|week|friday|monday)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|security)\b[^]{0,600}\b(pays?|fee|\$\s?\d[\d,]*)\b[^]{0,80}\b(every|each|per|a) (month|week|friday|monday)\b/;
+const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|\b(pays?|fee|contribution|dues|\$\s?\d[\d,]*)\b[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|security)\b[^]{0,600}\b(pays?|fee|contribution|dues|\$\s?\d[\d,]*)\b[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
 /** Data taken and held for ransom. */
 const RANSOM = /\b(we|i)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction)\b/;
 
@@ -229,7 +233,7 @@ export const secrecyAsked = (l: Letter) => has(l.plain, SECRECY) || has(l.plain,
 // Affection and family ties used to ask for money
 // ------------------------------------------------------------------------------------------
 
-const AFFECTION = /\b(my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love)\b/;
+const AFFECTION = /\b(best part of my day|thinking about (you|us|our)|(couldn't|can't) sleep|smile at my phone|(talking|talked) every (night|day)|my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love)\b/;
 /** A grandchild or relative in jail or hurt, or a friend robbed abroad: the emergencies these scams invent. */
 const KIN_IN_TROUBLE = /\b(grandma|grandpa|granny|nana|papa|grandmother|grandfather|gramps|babcia|abuela|abuelo|lola|lolo|oma|opa|bubbe|auntie|it'?s me|its me|your (grandson|granddaughter|nephew|niece|favorite))\b[^]{0,500}\b(jail|bail|bond|arrested|lockup|locked up|station|accident|hospital|lawyer|attorney|stuck|stranded|robbed|customs|detained|court)\b|\b(stolen|robbed|grabbed|took) (my )?(purse|wallet|bag|passport|cards|phone)\b[^]{0,400}\b(passport|embassy|hotel|stranded|stuck|flight|ticket)\b|\b(my|the) (purse|wallet|bag|passport)\b[^.!?\n]{0,40}\b(was|got) (stolen|taken|grabbed)\b/;
 /** Being asked to put money somewhere: a sum, a card, a wallet, an account, a platform. */

@@ -1,5 +1,5 @@
-import { IMPERSONATION, advanceFee, extortion, fakeInvoice, impersonation, phishing, threat, type Hit, type Scored } from "@/lib/screening/rule-categories";
-import { AMOUNT, PAY, has, readLetter, speaksAs, type Letter } from "@/lib/screening/rule-lexicon";
+import { IMPERSONATION, advanceFee, extortion, fakeInvoice, impersonation, phishing, threat, type Hit, type Scored } from "@/lib/screening/frame-categories";
+import { AMOUNT, PAY, has, readLetter, speaksAs, type Letter } from "@/lib/screening/frame-lexicon";
 import { disownedCharge, readAsks, readBill, readWindfall, readExposure, readHarm, readMoney, readTies, remoteAccessAsked, secrecyAsked, storyTalk } from "@/lib/screening/frame-slots";
 import type { RefusalCategory } from "@/lib/screening/screener";
 
@@ -7,7 +7,7 @@ import type { RefusalCategory } from "@/lib/screening/screener";
 // classifier. It asks who the letter claims to speak as, what it asks of the recipient, how it
 // wants money to move, and what harm or exposure it holds over them, and scores each refusal
 // category from those slots (frame-slots.ts) and from the older, narrower category rules
-// (rule-categories.ts). The strongest category names the refusal; the signals that fired are
+// (frame-categories.ts). The strongest category names the refusal; the signals that fired are
 // kept for the operator.
 //
 // Scores: 3 or more is an intent no lawful letter has (a promise of violence, gift cards to an
@@ -21,6 +21,9 @@ export type FrameReading = {
   /** Every category with a signal, strongest first: "category: what fired". */
   signals: string[];
 };
+
+/** Money asked for without the word "pay": "I want $5,000", "cash app or zelle". */
+const ASKED_FOR_MONEY = /\b(i want|we want|you owe|give me|hand over|cash app|zelle|venmo|in cash|cash,|envelope)\b/;
 
 /** Well-known companies scammers pose as: a letter speaks as one in its letterhead, sign-off or self-introduction. */
 const BRAND = /\b(microsoft|windows (defender|support|security)|apple (support|care|id)|icloud|amazon|prime (membership|video)|paypal|geek squad|best buy|norton|mcafee|avast|ups|fedex|dhl|netflix|walmart|costco|verizon|at&t|comcast|xfinity|spectrum|t-mobile|google|gmail|facebook|meta|instagram|coinbase|cash app support|venmo support|zelle support|ebay|home depot|lowe's|target|norton ?lifelock|lifelock|bank of america|chase|wells fargo|dell|hp support|adobe|roku|hulu|disney\+|carfax|(vehicle|auto|car) (warranty|protection) (services?|department|center)|(ford|toyota|honda|chevrolet|gm|nissan|hyundai) (motor|financial|service))\b/;
@@ -70,7 +73,7 @@ export function readIntentFrame(text: string): FrameReading {
   // Harm held over the recipient.
   const harm = readHarm(l);
   frame.slot("threat", harm.violence ? 3 : 0, "writer promises violence", "it says the writer will hurt the recipient, their family or their property");
-  frame.slot("threat", harm.device ? (harm.menace > 0 || harm.watching ? 3 : 2.5) : 0, "something set to go off", "it warns that something will go off or tells people to clear a building");
+  frame.slot("threat", harm.device ? (harm.menace > 0 || harm.watching || harm.hidden ? 3 : 2.5) : 0, "something set to go off", "it warns that something will go off or tells people to clear a building");
   // Watching someone, or menace, alone is what a worried neighbour or a thriller may write too;
   // together, or menace of several kinds, they make the intent.
   // A witness told to forget what they saw is intimidated whatever else the letter says.
@@ -79,7 +82,7 @@ export function readIntentFrame(text: string): FrameReading {
 
   // Exposure traded.
   const exposure = readExposure(l);
-  const demands = has(l.plain, PAY) && has(l.plain, AMOUNT) || /\b(resign|withdraw|drop|dismiss|vote|delete|step down|leave town|move out)\b/.test(l.plain);
+  const demands = (has(l.plain, PAY) || has(l.plain, ASKED_FOR_MONEY)) && has(l.plain, AMOUNT) || /\b(resign|withdraw|drop|dismiss|vote|delete|step down|leave town|move out)\b/.test(l.plain);
   const personalLever = exposure.privateLever || exposure.publicLever && (exposure.secret || exposure.material);
   frame.slot("extortion", personalLever && exposure.condition ? (demands || exposure.secret ? 3 : 2) : personalLever ? 1 : 0,
     "exposure traded", "it threatens to expose the recipient to people close to them unless they pay or comply");
@@ -136,7 +139,8 @@ export function readIntentFrame(text: string): FrameReading {
   frame.slot("fraud_fake_invoice", bill.unorderedGoods && bill.billed ? 2 : 0, "goods claimed ordered by phone", "it bills for goods it says were ordered by telephone");
 
   // Secrets and identity numbers asked for, however the request is laid out.
-  frame.slot("fraud_phishing", asks.secrets > 0 ? 3 : asks.identity >= 3 ? 3 : asks.identity === 2 ? 2 : asks.identity === 1 ? 1 : 0,
+  const pretext = /\b(refund|reward|prize|owed|rebate|settlement|claim|overcharg\w*|overpa\w*|unclaimed|credit)\b/.test(l.plain);
+  frame.slot("fraud_phishing", asks.secrets > 0 ? 3 : asks.identity >= 3 ? 3 : asks.identity === 2 ? (pretext ? 3 : 2) : asks.identity === 1 ? 1 : 0,
     asks.secrets > 0 ? "asks for secrets (PIN, password, security code)" : "asks for identity or account numbers", "it asks the recipient for secrets or identity and account numbers");
 
   // Affection and family ties used to ask for money.

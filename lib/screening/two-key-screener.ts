@@ -26,11 +26,19 @@ export type ScreeningThresholds = {
   classifier: { refuse: number; hold: number };
   /** `hold` null: the frame never holds a letter on its own. */
   frame: { key: number; hold: number | null };
+  /**
+   * A second pair of keys: a specific frame reading (score at or above `frame`) agreeing with a
+   * classifier score at or above `classifier` (lower than the main refusal threshold) also
+   * refuses. Both keys still turn; the frame's higher bar buys the classifier's lower one. Null:
+   * only the main pair refuses.
+   */
+  specific: { classifier: number; frame: number } | null;
 };
 
 const ThresholdsSchema = z.object({
   classifier: z.object({ refuse: z.number().min(0).max(1), hold: z.number().min(0).max(1) }),
   frame: z.object({ key: z.number().min(0), hold: z.number().min(0).nullable() }),
+  specific: z.object({ classifier: z.number().min(0).max(1), frame: z.number().min(0) }).nullable(),
 });
 
 export type ThresholdsFile = ScreeningThresholds & { corpus_sha256: string; chosen_because: string; leave_one_voice_out: unknown };
@@ -42,6 +50,7 @@ export function decisionOf(harm: number, frameScore: number, frameNamesCategory:
   const classifierKey = harm >= t.classifier.refuse;
   const frameKey = frameNamesCategory && frameScore >= t.frame.key;
   if (classifierKey && frameKey) return "refuse";
+  if (t.specific && frameNamesCategory && harm >= t.specific.classifier && frameScore >= t.specific.frame) return "refuse";
   if (classifierKey || harm >= t.classifier.hold || (frameNamesCategory && t.frame.hold !== null && frameScore >= t.frame.hold)) return "review";
   return "allow";
 }
@@ -51,12 +60,13 @@ export function decide(clf: ClassifierScore, frame: FrameReading, t: ScreeningTh
   const clfCategory = isRefusalCategory(clf.category) ? clf.category : "threat";
   const classifierKey = clf.harm >= t.classifier.refuse;
   const frameKey = frame.category !== null && frame.score >= t.frame.key;
+  const specificKeys = t.specific !== null && frame.category !== null && clf.harm >= t.specific.classifier && frame.score >= t.specific.frame;
   const evidence = {
     model,
-    classifier: { harm: round(clf.harm), category: clfCategory, key: classifierKey },
-    frame: { category: frame.category, score: frame.score, key: frameKey, specific: t.frame.hold !== null && frame.score >= t.frame.hold, signals: frame.signals },
+    classifier: { harm: round(clf.harm), category: clfCategory, key: classifierKey || specificKeys },
+    frame: { category: frame.category, score: frame.score, key: frameKey || specificKeys, specific: specificKeys || (t.frame.hold !== null && frame.score >= t.frame.hold), signals: frame.signals },
   };
-  const category: RefusalCategory = frameKey ? frame.category! : clfCategory;
+  const category: RefusalCategory = frameKey || specificKeys ? frame.category! : clfCategory;
   const decision = decisionOf(clf.harm, frame.score, frame.category !== null, t);
   if (decision === "refuse") return { decision, category, reason: refusalReason(category), evidence };
   if (decision === "review") {
@@ -89,8 +99,9 @@ export class TwoKeyScreener implements Screener {
     // The frame can only refuse with the classifier's key, and hold alone only at its hold level.
     // Below the classifier's hold threshold, with no frame hold level, the letter is mailed
     // whatever the frame reads: most letters, and the frame is the slower reading.
-    const frameMatters = clf.harm >= this.thresholds.classifier.hold || this.thresholds.frame.hold !== null;
-    return decide(clf, frameMatters ? readIntentFrame(text) : UNREAD_FRAME, this.thresholds, this.model);
+    const t = this.thresholds;
+    const frameMatters = clf.harm >= Math.min(t.classifier.hold, t.specific?.classifier ?? 1) || t.frame.hold !== null;
+    return decide(clf, frameMatters ? readIntentFrame(text) : UNREAD_FRAME, t, this.model);
   }
 }
 

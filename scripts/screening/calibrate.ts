@@ -15,6 +15,9 @@ const leaveOneVoiceOut = {
   by_category: perGroup(letters, thresholds, (l) => l.category),
 };
 writeFileSync(THRESHOLDS_PATH, `${JSON.stringify({ corpus_sha256: sha, ...thresholds, chosen_because: because, leave_one_voice_out: leaveOneVoiceOut }, null, 2)}\n`);
-console.log(`thresholds: classifier refuse ${thresholds.classifier.refuse}, hold ${thresholds.classifier.hold}; frame key ${thresholds.frame.key}, hold ${thresholds.frame.hold ?? "never alone"}`);
+console.log(
+  `thresholds: classifier refuse ${thresholds.classifier.refuse}, hold ${thresholds.classifier.hold}; frame key ${thresholds.frame.key}, hold ${thresholds.frame.hold ?? "never alone"}; ` +
+    `specific pair ${thresholds.specific ? `classifier ${thresholds.specific.classifier} with frame ${thresholds.specific.frame}` : "none"}`,
+);
 console.log(because);
 console.table(Object.fromEntries(Object.entries(leaveOneVoiceOut.by_voice).map(([v, f]) => [v, { harmful: f.harmful.letters, refused: f.harmful.refused, held: f.harmful.held, mailed: f.harmful.mailed, lawful: f.lawful.letters, "lawful refused": f.lawful.refused, "lawful held": f.lawful.held }])));

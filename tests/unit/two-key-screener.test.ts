@@ -9,7 +9,7 @@ import { decide, type ScreeningThresholds } from "@/lib/screening/two-key-screen
 // the frame's key alone is a hint; nothing mails. The category of a refusal is the frame's (it
 // can say why), and its reason never quotes the letter.
 
-const T: ScreeningThresholds = { classifier: { refuse: 0.8, hold: 0.5 }, frame: { key: 2, hold: 3 } };
+const T: ScreeningThresholds = { classifier: { refuse: 0.8, hold: 0.5 }, frame: { key: 2, hold: 3 }, specific: null };
 const clf = (harm: number, category = "extortion"): ClassifierScore => ({ harm, category, categoryProbability: harm, probabilities: {} });
 const frame = (score: number, category: FrameReading["category"] = "threat"): FrameReading => ({ category: score > 0 ? category : null, score, signals: score > 0 ? [`${category}: writer promises violence`] : [] });
 
@@ -34,6 +34,13 @@ describe("the two-key decision", () => {
     const v = decide(clf(0.6), frame(0), T, "m");
     expect(v.decision).toBe("review");
     expect(v.reason).toMatch(/^Possibly extortion: classifier 0.6 \(extortion\), frame 0; no key turned/);
+  });
+
+  it("refuses with the second pair of keys: a specific frame and a less confident classifier", () => {
+    const t = { ...T, specific: { classifier: 0.6, frame: 3.5 } };
+    expect(decide(clf(0.65), frame(4), t, "m")).toMatchObject({ decision: "refuse", category: "threat", evidence: { classifier: { key: true }, frame: { key: true, specific: true } } });
+    expect(decide(clf(0.65), frame(3), t, "m").decision).toBe("review");
+    expect(decide(clf(0.55), frame(4), t, "m").decision).toBe("review");
   });
 
   it("mails a letter neither reading suspects", () => {

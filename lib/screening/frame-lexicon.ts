@@ -1,7 +1,8 @@
-// The vocabulary the rule-based screener (rule-screener.ts) is built from: how a letter is read
-// (its letterhead, its sign-off, its sentences without the "we will never ask for your PIN"
-// warnings that honest senders print), and the word-bounded patterns for the means scams share
-// (untraceable payment, secrecy, requests for secrets, an authority speaking in its own voice).
+// The vocabulary the intent frame (intent-frame.ts) is read with: how a letter is read (its
+// letterhead, its sign-off, its sentences without the "we will never ask for your PIN" warnings
+// that honest senders print, text-speak written out), and the word-bounded patterns for the
+// means scams share (untraceable payment, secrecy, requests for secrets, an authority speaking
+// in its own voice).
 
 export type Letter = {
   /** The whole letter, lower-cased, quotes straightened, whitespace collapsed. */
@@ -17,6 +18,22 @@ export type Letter = {
   warns: number;
 };
 
+/**
+ * Text-speak and dropped apostrophes, written out, so that "pls send it 2nite or ur wife sees
+ * the vid" reads like "please send it tonight or your wife sees the vid": the rules below are
+ * written for the long forms. Whole words only.
+ */
+const SHORTHAND: Record<string, string> = {
+  u: "you", ur: "your", urs: "yours", yr: "your", pls: "please", plz: "please", thx: "thanks", thnx: "thanks", ty: "thank you",
+  b4: "before", bc: "because", cuz: "because", coz: "because", tho: "though", nite: "night", tonite: "tonight", "2nite": "tonight",
+  "2day": "today", tmrw: "tomorrow", tmr: "tomorrow", hrs: "hours", hr: "hour", mins: "minutes", acct: "account", pic: "picture", pics: "pictures",
+  vid: "video", vids: "videos", msg: "message", msgs: "messages", dm: "message", w: "with", "w/": "with", "w/o": "without",
+  dont: "don't", wont: "won't", cant: "can't", didnt: "didn't", doesnt: "doesn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
+  im: "i'm", ive: "i've", youre: "you're", youll: "you'll", youve: "you've", theyre: "they're", thats: "that's", whats: "what's",
+  shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", aint: "ain't", ima: "i'm going to", imma: "i'm going to",
+};
+const SHORTHAND_WORD = new RegExp(String.raw`(?<![\w'/])(${Object.keys(SHORTHAND).map((k) => k.replace("/", "\\/")).join("|")})(?![\w'/])`, "g");
+
 const clean = (s: string) =>
   s
     .replace(/[\u2018\u2019]/g, "'")
@@ -24,7 +41,8 @@ const clean = (s: string) =>
     .replace(/[\u2013\u2014]/g, "-")
     .replace(/\s+/g, " ")
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(SHORTHAND_WORD, (w) => SHORTHAND[w]);
 
 /**
  * Honest senders warn against the very things scams ask for ("we will never ask for your PIN",
@@ -107,7 +125,7 @@ export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring
 export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
 export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;
 /** Cash carried or mailed to a person rather than paid at a counter or by check. */
-export const CASH_HANDOFF = /\b(due|pay|paid|payment|collected?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when the|on the day of (the )?)(install|installation|visit|arrival|service|inspection|pickup)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
+export const CASH_HANDOFF = /\b(due|pay|paid|payment|collected?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when|on the day of)\s+(the |your |our |his |her )?(install|installation|visit|arrival|service|inspection|pickup|appointment)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
 const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|inspector|installer|representative|deputy|driver|clerk|crew lead|crew|foreman|worker|someone)`;
 /** Someone sent to the door to take the money (one sentence at a time; meters and modems are not money). */
 export const COLLECTOR_AT_DOOR = new RegExp(
@@ -139,7 +157,7 @@ export const PAY_BY_CALL = /\bcall\b[^.]{0,100}\b(with (the|your) (card|moneypak
 export const SECRECY = new RegExp(
   [
     String.raw`\b(do not|don't|not to|never|without) (tell|telling|discuss|discussing|mention|mentioning|speak|speaking|talk|talking|share|sharing|inform|informing|involve|involving|contact|contacting|visit|reply|go)\b[^.]{0,60}\b(anyone|anybody|family|relatives|children|kids|parents|your (wife|husband|spouse|son|daughter|mother|father)|bank|teller|branch|employees|staff|police|cops|law enforcement|lawyer|attorney|friends|coworkers|landlord|this letter|this notice|this matter|this case|why)\b`,
-    String.raw`\bkeep (this|it|the matter|this award|this offer)[^.]{0,20}\b(confidential|secret|between us|quiet|private)\b|\btell no one\b|\bdiscretion is (essential|required|important)\b|\bgag order\b|\b(matter|case) is sealed\b|\butmost confidentiality\b`,
+    String.raw`\bkeep (this|it|the matter|this award|this offer)[^.]{0,20}\b(confidential|secret|between us|quiet|private)\b|\btell no one\b|\bdiscretion is (essential|required|important)\b|\bgag order\b|\b(matter|case) is sealed\b|\butmost confidentiality\b|\b(treat|keep|hold) (this|it|the matter|this letter|our conversation)[^.]{0,30}\b(strictest|strict|utmost|complete) (confidence|confidentiality|secrecy)\b`,
     String.raw`\b(discussing|disclosing|telling|sharing|disclose)\b[^.]{0,60}\b(will|may|can)\b[^.]{0,40}\b(result|void|cancel|revoke|lead|obstruction)|\bif you (disclose|tell|discuss)\b[^.]{0,80}\b(revoked|void|cancel)`,
   ].join("|"),
 );
@@ -150,10 +168,10 @@ export const COVER_STORY = /\bif (the )?(teller|bank|anyone|they|staff)\b[^.]{0,
 export const SECRETS = [
   /\bpasswords?\b|\bpasscodes?\b|\busername and password\b/,
   /\bpins?\b(?! (on|to) (the|a|your) (map|board|wall))|\bpin (number|code)\b/,
-  /\b(cvv|cvc|security code|3-digit code|three-digit code)\b/,
+  /\b(cvv|cvc|security code|3[- ]digit code|three[- ]digit code)\b/,
   /\bmother's maiden name\b|\bsecurity questions\b/,
   /\bonline banking (username|login|credentials|password)\b/,
-  /\b(one-time|verification|login) (pass)?codes?\b|\b(login|account|sign-in) credentials\b/,
+  /\b(one-time|verification|login|backup|security|text(ed)?) (pass)?codes?\b|\b\d[- ]digit code\b|\b(login|account|sign-in) credentials\b/,
   /\b(seed|recovery|secret) (phrase|words)\b|\bprivate keys?\b/,
   /\bremote access\b|\b(anydesk|teamviewer|remote desktop)\b/,
 ];
@@ -166,7 +184,7 @@ export const IDENTITY = [
   /\b(driver's license number|passport|copy of your (driver's license|passport))\b/,
   /\b(medicare number|member number|policy number|insurance numbers?)\b/,
 ];
-const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|include|write|list|fill( in| out)?|complete|reply|read|tell|submit|re-?confirm|re-?register|sign in|log in|return|install|allow|grant|call|have|place|put|mail|bring|attach|enclose|show)`;
+const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|include|write|list|fill( in| out)?|complete|reply|read|tell|submit|re-?confirm|re-?register|sign in|log in|return|install|allow|grant|call|have|place|put|mail|bring|attach|enclose|show|text|email|message|type( in)?|share)`;
 /**
  * A request addressed to the recipient: an imperative (at the start of a sentence or clause, or
  * after "please", "must", "and then"), someone who "will ask" or "will confirm", or a blank to
@@ -175,7 +193,7 @@ const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|i
 const ASK = new RegExp(
   [
     String.raw`(^|[,;:]\s*|\b(please|kindly|simply|must|need to|needs to|required to|asked to|ask you (to|for)|you to|be sure to|and|then|or|also)\s+)(also\s+)?${REQUEST_VERB}\b`,
-    String.raw`\b(will|must) (ask|need|require)\b|\b(will|'ll|may|must) be (asked|required) (for|to)\b|\byou (will|'ll) need( to)?\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
+    String.raw`\b(will|must|'ll) (ask|need|require)\b|\b(will|'ll|may|must) be (asked|required) (for|to)\b|\byou (will|'ll) need( to)?\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
   ].join("|"),
 );
 const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)|create|choose|set up|select) |\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
@@ -213,7 +231,7 @@ const AUTHORITY: Record<Authority, RegExp> = {
   government: /\b(internal revenue service|irs|social security administration|medicare|medicaid|department of education|student aid|fincen|beneficial ownership|corporate transparency act|department of health|department of (the )?treasury|u\.?s\.? treasury|homeland security|uscis|citizenship and immigration|immigration|dmv|department of motor vehicles|department of (revenue|taxation)|tax (enforcement|department)|revenue (agent|department)|franchise tax board|census bureau|federal trade commission|department of labor|unemployment|state of [a-z]+|federal government|the government)\b/,
   // Named courts only: "904 Sandpiper Court" is an address, "Court Square" a street.
   court: /\b(superior|district|circuit|county|municipal|federal|supreme|bankruptcy|civil|criminal|traffic|family|probate|housing|juvenile|magistrate|justice|city|state|mediation|arbitration|claims|appeals) court\b|\bcourts? (of|clerk|officer|registrar|administrator|settlement|disbursement)\b|\b(clerk of|court registrar|judicial|jury (administrator|service|duty)|small claims|bench warrant|docket|summons|order of (the )?court)\b/,
-  police: /\b(police|sheriff|deput(y|ies)|trooper|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
+  police: /\b(police|pd|sheriff|sheriff's office|deput(y|ies)|trooper|det\.|sgt\.|ofc\.|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
   utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\b(disconnection|disconnect|shut-?off|shutoff) (notice|order|department|prevention|technician|crew|supervisor)\b|\b(duke energy|xcel( energy)?|georgia power|florida power|fpl|nicor|pg&e|con ?ed(ison)?|dominion energy|southern california edison|entergy|ameren|peco|comed|national grid|southwest gas|atmos( energy)?|centerpoint|dte( energy)?|consumers energy|pseg|eversource|srp|tva|we energies|alabama power|oncor|reliant|spire|piedmont natural gas|department of (water|watershed))\b|\bsmart meter\b/,
   bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|resolution|department|division|team|unit)|bank examiner)\b/,
 };

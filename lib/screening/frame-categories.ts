@@ -3,10 +3,11 @@ import {
   AMOUNT, CASH_HANDOFF, COLLECTOR_AT_DOOR, COVER_STORY, DIVERTED, GIFT_OR_CRYPTO, HOURS_DEADLINE, IDENTITY, LOOKALIKE_SITE,
   MONEY_TRANSFER, P2P, PAY, PAY_BY_CALL, SAFE_ACCOUNT, SAFE_ACCOUNT_MOVE, SECRECY, SECRETS, anySentence, askedKinds, has, speaksAs,
   type Authority, type Letter,
-} from "@/lib/screening/rule-lexicon";
+} from "@/lib/screening/frame-lexicon";
 
-// Each category is scored from weighted signals about what the letter does. `says` is written
-// for the sender: the refusal quotes it back so they know what in their letter caused it.
+// The intent frame's older, narrower category readings (the first rule screener's): each
+// category is scored from weighted signals about what the letter does. `name` and `says` are
+// for the operator's review queue; the sender's refusal reason never lists them.
 
 export type Hit = { name: string; says: string; weight: number };
 

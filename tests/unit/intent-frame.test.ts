@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { readIntentFrame } from "@/lib/screening/intent-frame";
+import { readLetter } from "@/lib/screening/frame-lexicon";
+
+// The intent frame's readings on short letters written for these tests (not corpus letters):
+// what names an intent, what a lawful look-alike keeps as a hint, and what makes a letter about
+// fraud or harm rather than fraud or harm. Quality on unseen letters is measured by the corpus
+// test, not here.
+
+const KEY = 2;
+const reads = (text: string) => readIntentFrame(text);
+
+describe("the intent frame", () => {
+  it("names a threat when the writer promises violence, or watches the recipient with menace", () => {
+    expect(reads("Dale,\n\nPay me the $900 by Friday or I will break both your legs.\n\nR.")).toMatchObject({ category: "threat", score: expect.any(Number) });
+    expect(reads("Dale,\n\nPay me the $900 by Friday or I will break both your legs.\n\nR.").score).toBeGreaterThanOrEqual(3);
+    const watched = reads("Mrs. Keane,\n\nYour boys get off the bus at the corner of Elm at 3:40. Every day. It would be a shame if something happened to them.\n\nA neighbor");
+    expect(watched.category).toBe("threat");
+    expect(watched.score).toBeGreaterThanOrEqual(KEY);
+  });
+
+  it("names a device left to go off", () => {
+    const v = reads("To the staff of Harmon Dental,\n\nA package has been left inside your building. It goes off at 2 p.m. on Thursday. You will not find it in time.");
+    expect(v.category).toBe("threat");
+    expect(v.score).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names extortion when exposure to family or employer is traded for money", () => {
+    const v = reads("Greg,\n\nI have the photos from the hotel. Send $2,000 by Venmo by Sunday or they go to your wife and your boss.\n\nA friend");
+    expect(v.category).toBe("extortion");
+    expect(v.score).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names impersonation when an agency asks for gift cards, and phishing when a PIN is asked for", () => {
+    const irs = reads("INTERNAL REVENUE SERVICE\nNotice of Tax Due\n\nYou owe $3,420 in back taxes. To avoid arrest, pay today with Google Play gift cards and call us with the card numbers.");
+    expect(irs.category).toBe("impersonation_government");
+    expect(irs.score).toBeGreaterThanOrEqual(3);
+    const pin = reads("Dear customer,\n\nTo keep your card active, please reply with your card number, the expiration date and your PIN.\n\nCard Services");
+    expect(pin.score).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names a fee before a windfall, a bill for a deed copy, and money asked through affection", () => {
+    expect(reads("Congratulations! You have won $850,000 in the International Lottery. To release your winnings, pay the $1,200 processing fee by Western Union.").category).toBe("fraud_advance_fee");
+    const deed = reads("PROPERTY RECORDS SERVICE\n\nIt is recommended that all owners obtain a certified copy of their grant deed. Processing fee: $89.00. Respond by 06/14.\n\nThis is a solicitation, not a bill. Not affiliated with any government agency.");
+    expect(deed.category).toBe("fraud_fake_invoice");
+    expect(deed.score).toBeGreaterThanOrEqual(KEY);
+    const romance = reads("My darling Ellen,\n\nThe customs office will not release my gold until I pay $2,400. Please send Apple gift cards and the codes, my love. Do not tell your daughter.\n\nYour James");
+    expect(romance.category).toBe("fraud_romance");
+    expect(romance.score).toBeGreaterThanOrEqual(3);
+  });
+
+  it("keeps a lawful demand, a genuine prize notice and a bank's own Zelle offer below the key", () => {
+    expect(reads("Dear Mr. Ortiz,\n\nInvoice 221 for $1,150 is 60 days past due. If it is not paid by May 1, I will file in small claims court.\n\nSincerely,\nAna Reyes").score).toBeLessThan(KEY);
+    expect(reads("Dear Ms. Lind,\n\nCongratulations! You won our spring drawing: a $100 gift card. No purchase was necessary and there is no fee. Pick it up at the customer service desk with photo ID.\n\nHarvest Foods").score).toBeLessThan(KEY);
+    expect(reads("Riverbend Bank\n\nDear customer,\n\nYou can now send money to friends and family with Zelle right from our app. Your PIN will not change.\n\nRiverbend Bank").score).toBeLessThan(KEY);
+  });
+
+  it("reads a scam warning, fiction and a crime novel query as about fraud or harm: a hint at most", () => {
+    const warning = reads("SCAM ALERT from Prairie Bank\n\nScammers are calling customers and saying a courier will pick up your card and PIN. We will never ask for your PIN. If you get such a call, hang up and call the number on your card.");
+    expect(warning.score).toBeLessThan(KEY);
+    expect(warning.signals[0]).toBe("reads as a warning about fraud");
+    const novel = reads("Dear Ms. Hart,\n\nI am seeking representation for my thriller, THE LAST FERRY (92,000 words). In chapter one the villain writes to the detective: I will kill you and your family. The protagonist must stop him.\n\nBest,\nN. Cole");
+    expect(novel.score).toBeLessThan(KEY);
+  });
+
+  it("reads text-speak as its long form", () => {
+    expect(readLetter("pls send it 2nite or ur wife sees the vid").all).toBe("please send it tonight or your wife sees the video");
+    const v = reads("hey greg\n\ngot the pics from the hotel lol. $2000 on cash app by sunday or they go to ur wife and ur boss. dont test me");
+    expect(v.category).toBe("extortion");
+    expect(v.score).toBeGreaterThanOrEqual(KEY);
+  });
+});
