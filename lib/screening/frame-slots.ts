@@ -42,7 +42,7 @@ const WATCHING = new RegExp(
     String.raw`\b(school|elementary|middle school|high school|bus stop|practice|daycare|the gate|side door|playground|pickup|pick-up|drop-off|drop off|recess)\b[^.!?\n]{0,60}\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm))\b|\b(your|ur) (wife|husband|kids?|boys?|girls?|son|daughter|grandkids|twins)\b[^.!?\n]{0,50}\b(school|elementary|bus|practice|daycare|playground)\b`,
     String.raw`\b(ran|run|looked up|traced) (the|your|ur) (plate|tag|license plate)\b|\bnice (little )?(house|place|home|shop|store|car|truck|family|roof|deck|yard|garden|kids)\b[^.!?\n]{0,25}\b(you('ve| have)? got|you have|in [a-z]+|on [a-z]+)\b|\b(you|ur|your [a-z]+) (still )?(don't|do not|never|dont) lock\b|\b(sweater|jacket|coat|dress|hoodie|shirt|scarf) (today|yesterday|this morning|last night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
     String.raw`\b(closes|close up|works|walks|is home|stays|sleeps|jogs|runs)\b[^.!?\n]{0,30}\b(alone|by (herself|himself|yourself|themselves))\b`,
-    String.raw`\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're|your)( always| usually| generally)? the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
+    String.raw`\b(i|we)\b[^.!?\n]{0,20}\bknow\b[^.!?\n]{0,30}\b(door|alarm|gate|entry|keypad|building) codes?\b|\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're|your)( always| usually| generally)? the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
   ].join("|"),
 );
 
@@ -62,6 +62,7 @@ const MENACE = [
   /\b(shop|house|houses|store|place|business|car|truck|home|homes|barn|building|buildings|restaurant|coop|roof|trailer|trailers|porch|deck|garage)\b[^.!?\n]{0,60}\b(will not be standing|won't be standing|wont be standing|burns?|burning|burned down|go(es)? up|catch(es)? fire|be (ashes|gone|rubble)|froze and split)\b|\b(dry|old) wood\b|\bfire (company|department|trucks?)\b[^.!?\n]{0,40}\b(takes? a while|slow|far|late)\b/,
   /\bantifreeze\b|\bpoison\w*\b[^.!?\n]{0,40}\b(dog|dogs|cat|cats|pet|pets|horse|well|water)\b|\b(dogs?|cats?)\b[^.!?\n]{0,40}\b(eat|eats|ate)\b[^.!?\n]{0,40}\b(shouldn't|should not|anything|many things|not picky)\b|\bdogs aren't picky\b/,
   /\b(introduce myself to|start talking to|pay a visit to|have a talk with|have a word with)\b[^.!?\n]{0,20}\b(your (family|wife|husband|kids|children|mother|mom|boys|girls|daughter|son)|them)\b|\bmake choices for their families\b/,
+  /\b(you|he|she|they)('ll| will| won't| will not| wont)? (not )?(make it|get|be driving|be walking|come|drive|walk) (it )?home\b(?! safely to)|\b(won't|will not|wont) be driving (it|that truck|that car|anywhere)\b|\b(outcomes|consequences) for you personally\b/,
   /\b(settle|settled|settling) (this|it|such matters|things|matters)\b[^.!?\n]{0,20}\b(man to man|between men|outside|in person|the old way|my way)\b|\bnobody (needs|has) to get hurt\b|\bwon't be in a courtroom\b|\bnot scared of anything\b|\bnothing (left )?to lose\b|\bi have nothing left\b|\bnobody is going to be laughing\b|\b(in my country )?we (are )?solv(e|ing) (such|these) (questions|problems|things) between men\b/,
   /\bwatch (your|ur) back\b|\blook(ing)? over (your|ur) shoulder\b|\bsleep with one eye\b|\bcount (your|ur) days\b|\bdays are numbered\b|\bmark my words\b/,
   /\byou('ll| will| are going to| gonna|'re going to) (regret|be sorry|pay for|find out what|learn what|wish you|lose something|know how it feels|see what happens)\b|\bmake (you|ur|your) (pay|sorry|regret|suffer)\b/,
@@ -79,6 +80,8 @@ const WITNESS = /\b(testify|testimony|witness|the stand|your statement|statement
 const SILENCED = /\b(you (don't|do not|did not|didn't|dont|didnt) (remember|recall|see|know)( anything| nothing)?|forget (what|everything|all) (you|that you) (saw|heard|know|seen)|stick(s)? to (it|that story)|change your (story|statement)|take (it|your statement) back|keep your mouth shut|don't (show up|testify|go to court)|you (were|was) (wrong|drunk|mistaken|confused)\b[^.!?\n]{0,40}\b(understand|remember|got it)?)\b/;
 
 /** The device is hidden: "you will not find it in time". Demolition notices say where the charges are. */
+/** Something left somewhere to wake at an hour, without the words "bomb" or "go off". */
+const LEFT_TO_WAKE = /\b(something|it|a surprise|a gift|a present)\b[^]{0,80}\b(resting|waiting|placed|left|hidden|planted|tucked)\b[^]{0,200}\b(\d{1,2}(:\d\d)?|o'clock|noon|midnight|half past)\b/;
 const HIDDEN = /\b(won't|will not|wont|not|never|nobody is going to|no one will)\b[^.!?\n]{0,20}\bfind (it|them)\b|\bcount on finding\b|\bnot telling you where\b/;
 
 export type HarmReading = { violence: boolean; device: boolean; hidden: boolean; watching: boolean; menace: number; silencing: boolean };
@@ -88,7 +91,7 @@ export function readHarm(l: Letter): HarmReading {
   const t = l.all;
   return {
     violence: has(t, VIOLENCE),
-    device: has(t, DEVICE),
+    device: has(t, DEVICE) || (has(t, LEFT_TO_WAKE) && has(t, HIDDEN)),
     hidden: has(t, HIDDEN),
     watching: has(t, WATCHING),
     menace: MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0),
@@ -122,7 +125,7 @@ const PUBLIC_LEVER = leverTo(PUBLIC_AUDIENCE);
 const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
 /** A campaign of fake reviews or complaints that stops when paid. */
 const SABOTAGE = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^]{0,40}\breviews?\b[^]{0,600}(\$\s?\d|\b(pay|payment|fee|cash app|venmo|zelle|retainer|monthly|agreement)\b)[^]{0,300}\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down|cease)\b|\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down)\b[^]{0,200}\b(one-star|1-star|1 star|negative|bad|fake) reviews?\b[^]{0,300}\b(pay|fee|\$)/;
-const MATERIAL = /\b(i|we)\b[^.!?\n]{0,30}\b(have|got|kept|saved|recorded|took|taken|filmed|copied|hold|still have|screenshotted|downloaded)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b/;
+const MATERIAL = /\b(i|we)\b[^.!?\n]{0,30}\b(have|got|kept|keep|saved|recorded|took|taken|filmed|copied|hold|still have|screenshotted|downloaded|retain|possess|documented|preserved)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|drafts?|logs?|history|spreadsheet|bills of lading|install logs|serial keys|documentation|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b/;
 const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)|if (i|we) (don't|do not|dont) (get|receive|see|hear)|or (else|i|we|it|they|the|everything)|otherwise|before (i|we|it|this|they)|in exchange|in return|for (my|our) silence|to keep (this|it|me|us) quiet|and (this|it|everything) (goes away|disappears|stays|ends)|and (i|we)('ll| will) (delete|destroy|forget|disappear|go away|never)|if (it's|it is|nothing|the money|payment|that) (not there|comes|arrives|doesn't|does not|isn't|is not)|if (payment|the money) (isn't|is not|doesn't|does not)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|midnight|eod|the \d+(st|nd|rd|th)?|end of)|within \d+ (hours|days)|(\d+|twenty-four|forty-eight|seventy-two|one|two|three|five|seven) (hours|days) to)\b/;
 
 /** Silence or harm's end offered for a price: "then I forget the whole thing", "you never hear from me again". */
@@ -132,7 +135,12 @@ const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (y
 /** Data taken and held for ransom. */
 const RANSOM = /\b(we|i)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction)\b/;
 
-export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean };
+/** The recipient's own wrongdoing, documented by the writer: what an extortionist holds. */
+const WRONGDOING = /\b(unlicensed|unlicenced|padded|padding|fake|forged|ghost-?wr\w*|i wrote it|wrote (it|them|her \w+|his \w+) (for|myself)|without (a|the) (permit|license)|(don't|do not|never) have the permit|illegal(ly)?|fraud\w*|lied|cheat\w*|stole|stolen|embezzl\w*|kickbacks?|bribe\w*|violations?|mislabel\w*|bulk \w+ juice|rat|rats|mold|cockroach\w*|under the table|off the books|cooked the books|affair|undocumented)\b/;
+/** A lawful remedy named: the writer's own claim pursued through the courts, not a secret sold. */
+const LAWFUL_REMEDY = /\b(small claims|court|attorney|lawyer|lawsuit|sue|suit|legal action|arbitration|complaint with|file a claim)\b/;
+
+export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
 
 export function readExposure(l: Letter): ExposureReading {
   const t = l.all;
@@ -148,6 +156,8 @@ export function readExposure(l: Letter): ExposureReading {
     silence: has(t, SILENCE),
     protection: has(t, PROTECTION),
     ransom: has(t, RANSOM),
+    wrongdoing: has(t, WRONGDOING),
+    lawfulRemedy: has(t, LAWFUL_REMEDY),
   };
 }
 

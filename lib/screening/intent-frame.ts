@@ -89,6 +89,9 @@ export function readIntentFrame(text: string): FrameReading {
   frame.slot("extortion", exposure.secret && demands ? (exposure.material || exposure.condition || personalLever ? 3 : 2) : 0,
     "a secret held over a demand", "it holds a private matter over the recipient and demands money");
   frame.slot("extortion", exposure.sabotage ? 3 : 0, "reviews that stop when paid", "it runs a campaign of bad reviews or complaints that stops only when paid");
+  const favour = /\b(i('ll| will) need you to|in exchange|in return|your (vote|recommendation|support)|be my champion)\b/.test(l.plain);
+  frame.slot("extortion", exposure.material && exposure.wrongdoing && (demands || favour) && !exposure.lawfulRemedy ? 2.5 : 0,
+    "the recipient's wrongdoing held over a demand", "it says the writer holds proof of the recipient's wrongdoing and asks for money or a favour");
   frame.slot("extortion", exposure.protection ? 3 : 0, "protection money", "it asks for regular payments so that nothing happens to the recipient's business");
   frame.slot("extortion", exposure.ransom && demands ? 3 : 0, "data held for ransom", "it says the writer holds the recipient's data and will release it unless paid");
 
