@@ -88,12 +88,17 @@ export function readLetter(text: string): Letter {
     sentences: kept,
     // Letterheads and sign-offs are short lines; a letter with neither must not have its
     // closing paragraph read as a signature.
-    head: lines.slice(0, 2).filter((l) => l.length <= 80).join(" \n "),
+    // A postcard or a note runs its letterhead into its first line ("COUNTY COURT: unpaid
+    // citation..."): the words before its first stop count as the letterhead.
+    head: lines.slice(0, 2).map((l) => (l.length <= 80 ? l : (OPENING.exec(l)?.[1] ?? ""))).filter(Boolean).join(" \n "),
     tail: lines.slice(-2).filter((l) => l.length <= 80).join(" \n "),
     // Two kinds or more, one of them naming the fraud: scams borrow "we never ask" and "report it".
     warns: WARNING_TALK.slice(0, 2).some((re) => re.test(all)) ? WARNING_TALK.filter((re) => re.test(all)).length : 0,
   };
 }
+
+/** A long line's opening words, up to its first colon, dash or full stop, when that comes early. */
+const OPENING = /^([^.:!?]{3,60}?)(?:[.:!?]|\s[-–]\s)/;
 
 /**
  * Whether `re` matches `text`. The categories ask the same questions of the same letter (every

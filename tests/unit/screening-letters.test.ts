@@ -15,4 +15,16 @@ describe("the letters the other tests rely on", () => {
   it("mails the lawful demand", () => {
     expect(screener.screenNow(LAWFUL_DEMAND).decision).toBe("allow");
   });
+  // What a new user or an agent sends first: the README's curl example, the compose page's and
+  // the MCP test's short notes, a postcard line. A short letter is judged by what it says; a
+  // classifier that had only seen letters of thirty words and more held these for a person.
+  it.each([
+    "Hello from the sandbox",
+    "Dear Ada,\n\nThe engine is ready for your programme.\n\nCharles",
+    "Dear Ada,\n\nSent by an agent.\n\nCharles",
+    "Happy birthday, Ada!",
+    "Greetings from the lake.",
+  ])("mails the short note %j", (text) => {
+    expect(screener.screenNow(text).decision).toBe("allow");
+  });
 });
