@@ -69,4 +69,19 @@ describe("the intent frame", () => {
     expect(v.category).toBe("extortion");
     expect(v.score).toBeGreaterThanOrEqual(KEY);
   });
+
+  it("reads a postcard or a note as closely as a letter: a run-in letterhead, a three-word exposure, a bare amount", () => {
+    const court = reads("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay it today by Venmo to @muni-court-pay or a warrant follows.");
+    expect(court.category).toBe("impersonation_court");
+    expect(court.score).toBeGreaterThanOrEqual(3);
+    const exposure = reads("I kept the receipts from the Reno trip. $600 on Cash App by Thursday or Maria gets copies.");
+    expect(exposure.category).toBe("extortion");
+    expect(exposure.score).toBeGreaterThanOrEqual(3);
+    const protection = reads("Nice deli. $150 every Friday and nobody breaks the glass. My guy stops by to collect.");
+    expect(protection.category).toBe("extortion");
+    expect(protection.score).toBeGreaterThanOrEqual(3);
+    // The same shapes, lawful: a court's own notice paid at its portal, a bill that names a relative.
+    expect(reads("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay online at the court's website or at the clerk's window.").score).toBeLessThan(KEY);
+    expect(reads("Your share of the cabin rental is $150. Please pay by Friday or Maria gets the whole bill, which is not fair to her.").score).toBeLessThan(KEY);
+  });
 });
