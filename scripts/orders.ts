@@ -9,11 +9,10 @@
 //                                                    kept as a screening label: lawful)
 // Releases and refusals are recorded in the audit log as the shell's user (ops:<user>@cli).
 import "dotenv/config";
-import { closeDb } from "@/lib/db";
+import { closeDb, db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { failOrder } from "@/lib/orders/refuse-or-fail-order";
-import { listReviewQueue, refuseByOperator, releaseByOperator, suggestedRefusal } from "@/lib/ops/review-queue";
-import { db } from "@/lib/db";
+import { listReviewQueue, readScreeningEvidence, refuseByOperator, releaseByOperator, suggestedRefusal } from "@/lib/ops/review-queue";
 import { isRefusalCategory } from "@/lib/screening/screener";
 import { stopBoss } from "@/lib/jobs/queues";
 
@@ -25,7 +24,7 @@ const operator = `${process.env.USER || "operator"}@cli`;
 try {
   if (command === "refuse" && orderId && text) {
     const order = await db().order.findUnique({ where: { id: orderId }, select: { screening: true } });
-    await refuseByOperator(orderId, text, operator, category ?? suggestedRefusal((order?.screening ?? null) as never).category);
+    await refuseByOperator(orderId, text, operator, category ?? suggestedRefusal(readScreeningEvidence(order?.screening ?? null)).category);
     console.log(`${orderId}: refused; its payment is released.`);
   } else if (command === "fail" && orderId && text) {
     await failOrder(orderId, text);

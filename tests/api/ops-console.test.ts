@@ -68,7 +68,10 @@ describe("the review queue", () => {
     const { order, tracking_url } = await heldLetter();
     await expect(refuseByOperator(order.id, "  no  ", operator, "threat")).rejects.toThrow(/at least 10 characters/);
     await expect(refuseByOperator(order.id, "x".repeat(501), operator, "threat")).rejects.toThrow(/at most 500/);
+    // The category comes from a form field: anything outside the list is refused, nothing written.
+    await expect(refuseByOperator(order.id, "It reads as a threat to the recipient.", operator, "bogus" as never)).rejects.toMatchObject({ code: "validation_error" });
     expect((await db().order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("held_for_review");
+    expect(await db().screeningLabel.findUnique({ where: { orderId: order.id } })).toBeNull();
 
     const reason = "It reads as a threat to the recipient.";
     await refuseByOperator(order.id, `  ${reason} `, operator, "extortion");
