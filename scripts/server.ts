@@ -6,8 +6,11 @@ import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
+import { answerOutagesWith503 } from "@/lib/http/page-outage";
+import { surviveDatabaseOutages } from "@/lib/process-outages";
 
 const config = env(); // fail fast on bad configuration
+surviveDatabaseOutages("web server");
 const host = process.env.HOST ?? "0.0.0.0";
 const app = next({ dev: false, dir: process.cwd(), hostname: host, port: config.PORT });
 const handle = app.getRequestHandler();
@@ -17,10 +20,15 @@ const server = createServer((req, res) => {
   delete req.headers[CLIENT_IP_HEADER];
   const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);
   if (ip) req.headers[CLIENT_IP_HEADER] = ip;
+  // /v1 routes answer a database outage with their own 503 envelope (lib/http/define-route.ts).
+  if (!req.url?.startsWith("/v1/")) answerOutagesWith503(req, res, config.DATABASE_URL);
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
-server.listen(config.PORT, host, () => log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening"));
+server.listen(config.PORT, host, () => {
+  log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening");
+  process.send?.("ready"); // to scripts/serve.ts, when it started this process
+});
 
 const shutdown = () => {
   server.close(() => process.exit(0));

@@ -4,10 +4,13 @@ import { closeDb } from "@/lib/db";
 import { startWorker } from "@/lib/jobs/start-worker";
 import { stopBoss } from "@/lib/jobs/queues";
 import { log } from "@/lib/log";
+import { surviveDatabaseOutages } from "@/lib/process-outages";
 
 env();
+surviveDatabaseOutages("worker");
 const worker = await startWorker({ pollingIntervalSeconds: Number(process.env.WORKER_POLL_SECONDS ?? 1) });
 log.info("worker started");
+process.send?.("ready"); // to scripts/serve.ts, when it started this process
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;

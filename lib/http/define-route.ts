@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "@/lib/db-unreachable";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
@@ -144,14 +145,3 @@ function sanitizeRequestId(value: string | null): string | null {
   return value && /^[A-Za-z0-9._:-]{8,100}$/.test(value) ? value : null;
 }
 
-// Connection-level failures (refused, timed out, dropped, server shutting down) as pg and the
-// Prisma adapter report them, possibly wrapped in `cause`.
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03", "P1001", "P1002", "P1017"]);
-
-function isDatabaseUnreachable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && (UNREACHABLE_CODES.has(e.code) || e.code.startsWith("08"))) return true;
-    if (typeof e.message === "string" && /connection terminated|timeout exceeded when trying to connect|can't reach database/i.test(e.message)) return true;
-  }
-  return false;
-}
