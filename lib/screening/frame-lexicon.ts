@@ -26,7 +26,7 @@ export type Letter = {
 const SHORTHAND: Record<string, string> = {
   u: "you", ur: "your", urs: "yours", yr: "your", pls: "please", plz: "please", thx: "thanks", thnx: "thanks", ty: "thank you",
   b4: "before", bc: "because", cuz: "because", coz: "because", tho: "though", nite: "night", tonite: "tonight", "2nite": "tonight",
-  "2day": "today", tmrw: "tomorrow", tmr: "tomorrow", hrs: "hours", hr: "hour", mins: "minutes", acct: "account", pic: "picture", pics: "pictures",
+  "2day": "today", tmrw: "tomorrow", tmr: "tomorrow", hrs: "hours", mins: "minutes", acct: "account", pic: "picture", pics: "pictures",
   vid: "video", vids: "videos", msg: "message", msgs: "messages", dm: "message", w: "with", "w/": "with", "w/o": "without",
   dont: "don't", wont: "won't", cant: "can't", didnt: "didn't", doesnt: "doesn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
   im: "i'm", ive: "i've", youre: "you're", youll: "you'll", youve: "you've", theyre: "they're", thats: "that's", whats: "what's",
@@ -42,7 +42,13 @@ const clean = (s: string) =>
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase()
-    .replace(SHORTHAND_WORD, (w) => SHORTHAND[w]);
+    .replace(SHORTHAND_WORD, (w) => SHORTHAND[w])
+    // A title's full stop ends no sentence: "This is Sgt. Miller, Lane County Sheriff" names its sender.
+    .replace(TITLE_STOP, "$1")
+    // "24 hr" is a deadline; "HR" alone is the human-resources office an extortionist threatens to tell.
+    .replace(/\b(\d+) ?hr\b/g, "$1 hours");
+
+const TITLE_STOP = /\b(sgt|det|lt|capt|cpl|ofc|insp|agt|supt|dr|mr|mrs|ms|jr|sr|dept|no)\./g;
 
 /**
  * Honest senders warn against the very things scams ask for ("we will never ask for your PIN",
@@ -184,7 +190,7 @@ export const SECRETS = [
 export const IDENTITY = [
   /\b(full )?(social security number|ssn)\b(?! \(?last four)/,
   /\b(date of birth|birth date)\b/,
-  /\b(routing (and account )?numbers?|routing number|bank account number|checking account (and routing )?number|(bank|banking) (details|information)|bank statements|account and routing)\b/,
+  /\b(routing (and account )?numbers?|routing number|bank account number|checking account (and routing )?number|(bank|banking)( account)? (details|information|info)|bank statements|account and routing)\b/,
   /\b(full card number|card number|card numbers|debit card (number|information|details)|credit card (number|information|details)|card details|card information|expiration date)\b/,
   /\b(driver's license number|passport|copy of your (driver's license|passport))\b/,
   /\b(medicare number|member number|policy number|insurance numbers?)\b/,

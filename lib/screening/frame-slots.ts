@@ -21,7 +21,7 @@ const PLACE = String.raw`(house|home|place|car|truck|shop|store|office|business|
 /** The writer promises violence, in any tense or spelling, to the recipient, their kin or their place. */
 const VIOLENCE = new RegExp(
   [
-    String.raw`\b(i|we|i'll|we'll|ill|im|i'm|imma|i'ma|me and my [a-z]+)\b('ll| will| am going to| are going to| gonna| going to| would| could| can| might| shall|'d| got ways to)?[^.!?\n]{0,25}\b(kill|murder|shoot|stab|strangle|choke|beat|break|bust|burn|torch|bury|hurt|harm|cut|slash|smash|blow up|run over|put .{0,10} in the ground|end)\b[^.!?\n]{0,30}\b(${YOU}|${KIN}|${PLACE}|him|her|them|legs?|face|arms?|neck|knees?|teeth|skull)\b`,
+    String.raw`\b(i|we|i'll|we'll|ill|im|i'm|imma|i'ma|me and my [a-z]+)\b('ll| will| am going to| are going to| gonna| going to| would| could| can| might| shall|'d| got ways to)?[^.!?\n]{0,25}\b(kill|murder|shoot|stab|strangle|choke|beat|break|bust|burn|torch|bury|hurt|harm|cut|slash|smash|blow up|run over|poison|put .{0,10} in the ground|end)\b[^.!?\n]{0,30}\b(${YOU}|${KIN}|${PLACE}|him|her|them|legs?|face|arms?|neck|knees?|teeth|skull)\b`,
     String.raw`\b(put|send|land|leave)\b[^.!?\n]{0,10}\b(you|him|her|them|${KIN})\b[^.!?\n]{0,10}\bin (the hospital|a wheelchair|the ground|a coffin|a body bag|the morgue|a ditch|the river)\b|\byou('re| are) (a )?dead (man|woman|meat)\b|\b${YOU}('ll| will| are going to|'re going to| gonna)\b[^.!?\n]{0,20}\b(die|bleed|burn|suffer|disappear|go missing|never walk)\b`,
   ].join("|"),
 );
@@ -54,7 +54,7 @@ const MENACE = [
   /\b(would|'d|it'd|it would|that would|will) be a (real |terrible |awful |damn |darn )?(shame|pity)\b|\bshame if\b|\bpity if\b/,
   /\b(things|accidents|fires|stuff) (like that )?happen\b|\bhappen(s)? all the time\b|\b(accidents?|fires?) (can|could|might|do) happen\b|\b(that|this) kind of thing (just )?happens?\b|\bnobody('s| is) (watching|around|home)\b/,
   /\byou (were|was|been|have been|are being) (told|warned)\b|\b(only|last|final|one) warning\b|\bconsider (this|yourself) warned\b|\bdon't say (you|i) didn't\b/,
-  /\b(see|seeing) you (there |then |at home |at the house )?(soon|around|real soon|very soon)\b|\buntil (next time|we meet)\b|\bi'?ll be (seeing|watching|waiting for) you\b|\bi will be (seeing|watching|waiting for) you\b/,
+  /\b(see|seeing) you (there |then |at home |at the house )?(soon|around|real soon|very soon)\b|\buntil (next time|we meet)\b|\bi'?ll be (seeing|watching|waiting for) you\b|\b(i'll|i will|we'll|we will) be waiting (in|at|outside|by|for)\b|\bi will be (seeing|watching|waiting for) you\b/,
   /\bneither will you\b|\bneither (is|will) (he|she|it|they|your [a-z]+)\b/,
   /\bnext time it (won't|will not|wont) be\b|\byou('re| are)? next\b|\bis next\b/,
   /\byou (won't|will not|wont|aren't going to|are not going to) like (how|what|where)\b|\bhow (that|this|it) (goes|ends)\b/,
@@ -72,6 +72,9 @@ const MENACE = [
   /\b(your|ur) (choice|call|decision|funeral|move)\b[.!]|\b(drive|walk|sleep) (safe|carefully|careful|well)\b[.!]?\s*$/m,
   /\bwhen (i'm|i am|im|we're|we are) (done|through|finished) with (you|ur|him|her)\b|\bwhen (it's|it is) (just|only) you\b|\bwhen (you're|you are|ur) (alone|by yourself|asleep)\b|\b(alone|by yourself|by herself|by himself)\b[^.!?\n]{0,30}\b(at night|after dark|out there|every night)\b/,
   /\b(don't|do not|dont) make (me|us) (wait|come|ask|find|do)\b|\bor else\b(?! (pay|call|write|contact|we will (file|sue|report)))|\bdon't make this (harder|worse|ugly)\b/,
+  // A weakness scouted: the camera that faces the street, the window that doesn't latch, the lot with its lights out.
+  /\b(no|one|only one|broken|dead) (security )?(cameras?|attendant|guard|lock|alarm)\b(?! (needed|required|necessary))|\b(lights?|light pole|camera)\b[^.!?\n]{0,25}\b(been out|are out|is out|out since|faces the street|pointing at)\b|\b(window|door)s?\b[^.!?\n]{0,20}\b(doesn't|does not|don't|won't|never) (latch|lock)\b|\bnobody (watches|checks|is around)\b|\b(dry as|like) (paper|tinder|kindling)\b|\bpaper burns\b|\bempty (country|lot|road|stretch)\b/,
+  /\b(stops?|stop) breathing\b|\b(won't|will not|wont|never) make it (to|back to|out of) (your|the|his|her)\b|\bcloser next time\b|\b(stop|quit) (watching|asking) and (i |we )?start\b|\bregret having (kids|children|a family)\b|\b(checking|check) (your|ur) (mirror|mirrors|rearview)\b|\bwalk you (out|to your car)\b|\b(some|most) (dogs|cats|pets|kids|people) (just )?(don't|do not|never) (come|make it) (home|back)\b|\bnobody (can|could) (ever )?prove\b|\bnobody finds anything\b|\bwhile you (still )?can\b[.!]|\bin person\b[^.!?\n]{0,40}\b(won't|will not|wont) be able\b|\b(on|watching it on) the (\d+ o'clock |evening |local )?news\b[^.!?\n]{0,5}$/m,
   /\b(don't|do not|dont|never) (bother|even think about) (calling|going to|telling)\b[^.!?\n]{0,30}\b(police|cops|sheriff|hoa|office|anyone|the law)\b|\b(police|cops|sheriff|restraining order|paper)\b[^.!?\n]{0,40}\b(won't|will not|can't|cannot|don't|do not|not) (help|save|protect|stop)\b/,
 ];
 
@@ -89,13 +92,15 @@ export type HarmReading = { violence: boolean; device: boolean; hidden: boolean;
 
 export function readHarm(l: Letter): HarmReading {
   const t = l.all;
+  const menace = MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0);
   return {
     violence: has(t, VIOLENCE),
     device: has(t, DEVICE) || (has(t, LEFT_TO_WAKE) && has(t, HIDDEN)),
     hidden: has(t, HIDDEN),
     watching: has(t, WATCHING),
-    menace: MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0),
-    silencing: has(t, WITNESS) && has(t, SILENCED),
+    menace,
+    // "Testify on the 14th and your brother stops breathing": testimony made the condition of a menace.
+    silencing: has(t, WITNESS) && (has(t, SILENCED) || menace > 0 && /\b(testify|take the stand|show up (to|in|at) court|talk to (the )?(police|cops|detective|da))\b[^.!?\n]{0,30}\b(and|or)\b/.test(t)),
   };
 }
 
@@ -116,22 +121,28 @@ const leverTo = (audience: string) =>
       String.raw`\b(send|sending|sent|forward|forwarding|mail|mailing|post|posting|publish|publishing|leak|leaking|release|releasing|upload|uploading|share|sharing|report|reporting|expose|exposing|hand|give|deliver)\b[^.!?\n]{0,20}\b${MATERIAL_WORDS}\b[^.!?\n]{0,40}\b(to|on|with|in front of|all over)\b[^.!?\n]{0,25}\b${audience}\b`,
       String.raw`\b${MATERIAL_WORDS}\b[^.!?\n]{0,40}\b(go|goes|going|will go|end up|ends up|land|lands|get sent|gets sent|be sent|be mailed|be posted|be shared|be published)\b[^.!?\n]{0,20}\b(to|on|in front of|all over)\b[^.!?\n]{0,25}\b${audience}\b`,
       String.raw`\b(report|reporting|turn) (you|him|her|them)( in)? to\b[^.!?\n]{0,25}\b${audience}\b`,
+      // "one phone call to ICE", "letter to every elder, with the photos".
+      String.raw`\b(phone call|tip|letter|copy|copies|email|link)s? to (every |each |all |all the |the |your |ur )?${audience}\b`,
       String.raw`\b${audience}\b[^.!?\n]{0,40}\b(will|would|might|could|gonna|is going to|are going to)\b[^.!?\n]{0,20}\b(see|hear|learn|find out|know|get|receive|love to see|be interested|find it interesting)\b`,
       // The short form of a note: "$1,000 by Friday or HR gets it", "or your wife hears about her".
       String.raw`\b(or|else|otherwise)\b[^.!?\n]{0,25}\b(your |ur |the )?${audience}\b[^.!?\n]{0,10}\b(gets?|sees?|hears?|learns?|finds? out|receives?)\b`,
     ].join("|"),
   );
-const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(or|else|otherwise) [a-z]+ (gets?|sees?|receives?) ${MATERIAL_WORDS}\\b|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone|ig|instagram|facebook|page|account|profile|followers)\\b`);
+const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(or|else|otherwise) [a-z]+( both| all)? (gets?|sees?|receives?) (${MATERIAL_WORDS}|an? link|the link)\\b|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone|ig|instagram|facebook|page|account|profile|followers)\\b`);
 const PUBLIC_LEVER = leverTo(PUBLIC_AUDIENCE);
 /** A private matter held over the recipient. */
-const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
+const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\b(wife|husband|elders|boss|parents|congregation|fiance|fiancee)\b[^.!?\n]{0,12}\b(doesn't|don't|does not|do not) (know|either)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
 /** A campaign of fake reviews or complaints that stops when paid. */
 const SABOTAGE = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^]{0,40}\breviews?\b[^]{0,600}(\$\s?\d|\b(pay|payment|fee|cash app|venmo|zelle|retainer|monthly|agreement)\b)[^]{0,300}\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down|cease)\b|\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down)\b[^]{0,200}\b(one-star|1-star|1 star|negative|bad|fake) reviews?\b[^]{0,300}\b(pay|fee|\$)/;
 const MATERIAL = /\b(i|we)\b[^.!?\n]{0,30}\b(have|got|kept|keep|saved|recorded|took|taken|filmed|copied|hold|still have|screenshotted|downloaded|retain|possess|documented|preserved)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|drafts?|logs?|history|spreadsheet|bills of lading|install logs|serial keys|documentation|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b/;
 const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)|if (i|we) (don't|do not|dont) (get|receive|see|hear)|or (else|i|we|it|they|the|everything)|otherwise|before (i|we|it|this|they)|in exchange|in return|for (my|our) silence|to keep (this|it|me|us) quiet|and (this|it|everything) (goes away|disappears|stays|ends)|and (i|we)('ll| will) (delete|destroy|forget|disappear|go away|never)|if (it's|it is|nothing|the money|payment|that) (not there|comes|arrives|doesn't|does not|isn't|is not)|if (payment|the money) (isn't|is not|doesn't|does not)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|midnight|eod|the \d+(st|nd|rd|th)?|end of)|within \d+ (hours|days)|(\d+|twenty-four|forty-eight|seventy-two|one|two|three|five|seven) (hours|days) to)\b/;
 
 /** Silence or harm's end offered for a price: "then I forget the whole thing", "you never hear from me again". */
-const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b/;
+const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\b(i|we) (have|will have|'ll have) the worst memory\b|\bwhat keeps it that way\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b/;
+/** Something of theirs held until paid: a pet, a car, a relative. */
+const HOSTAGE = /\byou('ll| will)? never see (him|her|it|them|your [a-z]+) (again|alive)\b|\b(i|we) (have|got) (him|her|your (dog|cat|puppy|horse|son|daughter|car|truck))\b[^]{0,300}\b(reward|cash app|venmo|zelle|\$\s?\d)/;
+/** Bad reviews written in advance and sold off as a monthly "service". */
+const REVIEW_RACKET = /\b(one-star|1-star|1 star|one star|negative|bad)\b[^.!?\n]{0,40}\breviews?\b[^]{0,600}\b(unless|until|stop(s)? (when|once|if)|resumes?)\b[^]{0,600}\b(per month|a month|monthly|onboarding|retainer|subscription|plan)\b/;
 /** Protection money: a regular fee so that nothing happens to the shop. */
 const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|security)\b[^]{0,600}(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
 /** Data taken and held for ransom. */
@@ -142,7 +153,7 @@ const WRONGDOING = /\b(unlicensed|unlicenced|padded|padding|fake|forged|ghost-?w
 /** A lawful remedy named: the writer's own claim pursued through the courts, not a secret sold. */
 const LAWFUL_REMEDY = /\b(small claims|court|attorney|lawyer|lawsuit|sue|suit|legal action|arbitration|complaint with|file a claim)\b/;
 
-export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
+export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; hostage: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
 
 export function readExposure(l: Letter): ExposureReading {
   const t = l.all;
@@ -154,10 +165,11 @@ export function readExposure(l: Letter): ExposureReading {
     material: has(t, MATERIAL),
     condition: has(t, CONDITION),
     // Reviews that stop when paid, in whichever order the letter says it.
-    sabotage: has(t, SABOTAGE) || reviews && has(t, SILENCE) && /\b(pay|paid|payment|cash app|venmo|zelle|\$\s?\d)/.test(t),
+    sabotage: has(t, SABOTAGE) || has(t, REVIEW_RACKET) || reviews && has(t, SILENCE) && /\b(pay|paid|payment|cash app|venmo|zelle|\$\s?\d)/.test(t),
     silence: has(t, SILENCE),
     protection: has(t, PROTECTION),
     ransom: has(t, RANSOM),
+    hostage: has(t, HOSTAGE),
     wrongdoing: has(t, WRONGDOING),
     lawfulRemedy: has(t, LAWFUL_REMEDY),
   };

@@ -93,6 +93,7 @@ export function readIntentFrame(text: string): FrameReading {
   frame.slot("extortion", exposure.material && exposure.wrongdoing && (demands || favour) && !exposure.lawfulRemedy ? 2.5 : 0,
     "the recipient's wrongdoing held over a demand", "it says the writer holds proof of the recipient's wrongdoing and asks for money or a favour");
   frame.slot("extortion", exposure.protection ? 3 : 0, "protection money", "it asks for regular payments so that nothing happens to the recipient's business");
+  frame.slot("extortion", exposure.hostage && demands ? 3 : 0, "held until paid", "it says the writer holds something of the recipient's and will return it only for money");
   frame.slot("extortion", exposure.ransom && demands ? 3 : 0, "data held for ransom", "it says the writer holds the recipient's data and will release it unless paid");
 
   // Money moving where no honest sender asks for it.
@@ -125,6 +126,10 @@ export function readIntentFrame(text: string): FrameReading {
     const wrong = who === "bank" ? bankIllegitimate : who === "utility" ? illegitimate : publicIllegitimate;
     if (wrong && speaksAs(l, who)) frame.slot(category, 3, `speaks as ${who}, wants ${how}`, `it presents itself as ${who === "government" ? "a government agency" : who === "court" ? "a court" : who === "police" ? "law enforcement" : who === "utility" ? "a utility" : "a bank"} and asks for ${how}`);
   }
+  // Law enforcement collects no money to make charges or a warrant go away; a court clerk may
+  // take a fine to recall a warrant, so this reads the police only.
+  const payToClear = has(l.plain, PAY) && has(l.plain, AMOUNT) && /\b(avoid (arrest|charges|prosecution|being (arrested|charged))|clear (it|yourself|your name|the warrant|this warrant)|(charges|warrant|case)\b[^.!?\n]{0,30}\b(dropped|go away|goes away|lifted|withdrawn|recalled))\b/.test(l.plain);
+  if (payToClear && speaksAs(l, "police")) frame.slot("impersonation_police", 3, "speaks as law enforcement, wants money to clear a charge", "it presents itself as law enforcement and asks for money to make a charge or warrant go away");
   if (speaksAsBrand(l)) {
     frame.slot("impersonation_business", illegitimate ? 3 : disownedCharge(l) ? 2 : has(l.plain, PAY) && has(l.plain, AMOUNT) ? 1.5 : 0, `speaks as a well-known company${illegitimate ? `, wants ${how}` : ""}`, "it presents itself as a well-known company and asks for payment, access or data");
   }

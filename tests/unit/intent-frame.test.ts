@@ -84,4 +84,41 @@ describe("the intent frame", () => {
     expect(reads("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay online at the court's website or at the clerk's window.").score).toBeLessThan(KEY);
     expect(reads("Your share of the cabin rental is $150. Please pay by Friday or Maria gets the whole bill, which is not fair to her.").score).toBeLessThan(KEY);
   });
+
+  it("reads a threat that shows a scouted weakness or a veiled ending, and an extortion that holds a pet or sells bad reviews, each beside a lawful twin", () => {
+    const scouted = reads("Ron,\n\nI know your silver Camry. You park past the batting cages where the light pole's been out since April. Call the game carefully on the 22nd.");
+    expect(scouted.category).toBe("threat");
+    expect(scouted.score).toBeGreaterThanOrEqual(KEY);
+    expect(reads("Ron,\n\nThe light pole by the batting cages has been out since April; please ask the parks office to fix it before the 22nd.").score).toBeLessThan(KEY);
+    const witness = reads("Testify on the 14th and your brother stops breathing. Think it over, Renee.");
+    expect(witness.category).toBe("threat");
+    expect(witness.score).toBeGreaterThanOrEqual(KEY);
+    const pet = reads("About your flyer for the lost corgi. I have him. $1,500 on Cash App to $corgihome2 and I text you where he is. Call the cops and you never see him again.");
+    expect(pet.category).toBe("extortion");
+    expect(pet.score).toBeGreaterThanOrEqual(3);
+    expect(reads("About your flyer for the lost corgi: I think I saw him near the feed store on Tuesday. No reward needed, I hope you find him.").score).toBeLessThan(KEY);
+    const reviews = reads("Reputation Partners\n\n18 one-star reviews have been drafted for your practice. They post three a day unless you join our monitoring plan: $1,200 per month, first month by wire.");
+    expect(reviews.category).toBe("extortion");
+    expect(reviews.score).toBeGreaterThanOrEqual(3);
+    expect(reads("Reputation Partners\n\nWe help practices answer one-star reviews politely and ask happy patients for feedback. Our plan is $120 per month; cancel anytime.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a sender behind a title's full stop, and law enforcement asking money to clear a charge", () => {
+    const sheriff = reads("This is Sgt. Miller, Lane County Sheriff. There is a warrant for your arrest. Pay $1,200 by Green Dot card to clear it.");
+    expect(sheriff.category).toBe("impersonation_police");
+    expect(sheriff.score).toBeGreaterThanOrEqual(3);
+    const dea = reads("DEA Diversion Unit: your prescriptions are under investigation. Wire a $3,000 fine today to avoid charges.");
+    expect(dea.category).toBe("impersonation_police");
+    expect(dea.score).toBeGreaterThanOrEqual(3);
+    // A court clerk may take a fine to recall a warrant: the police reading stays silent (the older
+    // court rule still names it as a hint-to-key for the classifier to weigh).
+    expect(reads("Clerk of the Municipal Court: a bench warrant was issued when you missed your hearing. Pay the $150 fine at the clerk's window to have the warrant recalled.").signals.some((s) => s.startsWith("impersonation_police"))).toBe(false);
+  });
+
+  it("reads HR as the office an extortionist threatens to tell, and 24 hr as a deadline", () => {
+    expect(readLetter("pay in 24 hr or HR gets the pics").all).toBe("pay in 24 hours or hr gets the pictures");
+    const v = reads("I kept the screenshots from the Denver trip. $800 on Venmo by Friday or HR gets them.");
+    expect(v.category).toBe("extortion");
+    expect(v.score).toBeGreaterThanOrEqual(KEY);
+  });
 });
