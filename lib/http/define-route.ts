@@ -5,6 +5,7 @@ import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
 import type { Scope } from "@/lib/auth/scopes";
 import { CLIENT_IP_HEADER, callerAddressKey } from "@/lib/http/client-ip";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { describeZodError } from "@/lib/http/describe-zod-error";
 import { newRequestId } from "@/lib/ids";
 import { log } from "@/lib/log";
@@ -126,6 +127,7 @@ export function addressCaller(request: Request): Caller | null {
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "path"): z.infer<T> {
+  refuseControlCharacters(value, where);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("validation_error", describeZodError(parsed.error, where));
   return parsed.data;

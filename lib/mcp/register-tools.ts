@@ -1,3 +1,4 @@
+import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Scope } from "@/lib/auth/scopes";
@@ -71,8 +72,9 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
   // fails if it stops being used.)
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
 
-  const run = (scope: Scope, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
+  const run = (scope: Scope, args: unknown, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
     try {
+      refuseControlCharacters(args, "arguments");
       return await work(await resolveCaller(ctx.request, scope));
     } catch (err) {
       return toolFailure(failureOf(err, ctx.requestId));
@@ -89,7 +91,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       outputSchema: QuoteOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (args) => run("mail:quote", async (caller) => toolSuccess(await createQuote(args, caller)))(),
+    async (args) => run("mail:quote", args, async (caller) => toolSuccess(await createQuote(args, caller)))(),
   );
 
   server.registerTool(
@@ -103,7 +105,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     async (args) =>
-      run("mail:send", async (caller) => {
+      run("mail:send", args, async (caller) => {
         const { idempotency_key, ...letter } = args;
         const result = await createOrder(letter, caller, parseIdempotencyKey(idempotency_key));
         return resultOfHttp(result.http, result.body, result.headers);
@@ -121,7 +123,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) =>
-      run("mail:read", async () => {
+      run("mail:read", args, async () => {
         const order = await readOrder(args.id);
         const code = new URL(order.tracking_url).pathname.split("/t/")[1];
         const { tracking } = await readPublicTracking(code);
@@ -140,7 +142,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (args) =>
-      run("feedback:write", async (caller) =>
+      run("feedback:write", args, async (caller) =>
         toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
       )(),
   );

@@ -52,6 +52,19 @@ describe("POST /v1/feedback", () => {
     expect(kind.json.reason).toMatch(/kind/);
   });
 
+  it("refuses a control character (a NUL, which PostgreSQL cannot store) with a 400 that names the field, and stores nothing", async () => {
+    const route = `POST /v1/control-${Date.now()}`;
+    for (const [field, value] of [["message", "it broke\u0000here"], ["actual", "bell\u0007"], ["expected", "form\u000cfeed"]] as const) {
+      const res = await call(postFeedback, { body: { ...report, route, [field]: value } });
+      expect(res.status, field).toBe(400);
+      expect(res.json).toMatchObject({ status: "failed", code: "validation_error" });
+      expect(res.json.reason).toContain(`\`body.${field}\` contains a control character`);
+    }
+    expect(await db().feedback.count({ where: { route } })).toBe(0);
+    // Tabs and line breaks are text.
+    expect((await call(postFeedback, { body: { ...report, message: "line one\r\n\tline two" } })).status).toBe(201);
+  });
+
   it("throttles at 10 a minute per caller in its own bucket, with Retry-After", async () => {
     const ip = randomIp();
     for (let i = 0; i < 10; i++) expect((await call(postFeedback, { body: report, ip })).status).toBe(201);

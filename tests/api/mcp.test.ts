@@ -108,6 +108,12 @@ describe("MCP tools", () => {
     const badAddress = await callTool(client, "quote_letter", { ...body, to: { ...body.to, state: "ZZ" } });
     expect(badAddress.data).toMatchObject({ code: "validation_error", retryable: false });
 
+    // A control character nothing can print or store: refused with the argument named.
+    const nul = await callTool(client, "submit_feedback", { kind: "bug", message: "it broke\u0000here" });
+    expect(nul.isError).toBe(true);
+    expect(nul.data).toMatchObject({ status: "failed", code: "validation_error", retryable: false });
+    expect(nul.data.reason).toMatch(/`arguments\.message` contains a control character \(U\+0000\)/);
+
     const unknown = await callTool(client, "get_letter_status", { id: "ord_test_000000000000000000000000" });
     expect(unknown.data).toMatchObject({ status: "failed", code: "order_not_found", retryable: false });
   });
