@@ -36,13 +36,44 @@ export async function inspectPdf(bytes: Buffer, origin: string): Promise<PDFDocu
       `${origin} is encrypted (password-protected or restricted), so it cannot be printed as sent. Remove the protection (open it and "Print to PDF", or qpdf --decrypt) and resend it.`,
     );
   }
-  const pageCount = doc.getPageCount();
+  const pageCount = readPageGeometry(doc, origin);
   if (pageCount === 0) throw new ApiError("empty_document", `${origin} has no pages.`);
   if (pageCount > MAX_LETTER_PAGES) {
     throw new ApiError("page_limit_exceeded", `${origin} has ${pageCount} pages; a letter can have at most ${MAX_LETTER_PAGES}. Split it into several letters.`);
   }
   await refuseIfBlank(bytes, pageCount, origin);
   return doc;
+}
+
+/**
+ * Walks the page tree and reads every page's boxes and rotation, as composing the letter will:
+ * pdf-lib's loader checks objects one by one, not the tree they form, so a document with no
+ * page tree, a tree that contains itself (a stack overflow), a page that is not a dictionary,
+ * or a box of words fails here, with a reason, instead of deep inside the composition.
+ */
+function readPageGeometry(doc: PDFDocument, origin: string): number {
+  const damaged = (what: string) => new ApiError("invalid_pdf", `${origin} is damaged: ${what}. Export it to PDF again and resend it.`);
+  let pages;
+  try {
+    pages = doc.getPages();
+  } catch {
+    throw damaged("its page tree cannot be read");
+  }
+  pages.forEach((page, i) => {
+    let box, crop, angle;
+    try {
+      box = page.getMediaBox();
+      crop = page.getCropBox();
+      angle = page.getRotation().angle;
+    } catch {
+      throw damaged(`page ${i + 1} cannot be read`);
+    }
+    const sane = (b: { x: number; y: number; width: number; height: number }) =>
+      [b.x, b.y, b.width, b.height].every(Number.isFinite) && b.width >= 1 && b.height >= 1 && b.width <= 14_400 && b.height <= 14_400;
+    if (!sane(box) || !sane(crop)) throw damaged(`page ${i + 1} has no usable size (its MediaBox or CropBox)`);
+    if (!Number.isFinite(angle) || angle % 90 !== 0) throw damaged(`page ${i + 1} is turned by ${String(angle)} degrees (a page turns by a multiple of 90)`);
+  });
+  return pages.length;
 }
 
 async function refuseIfBlank(bytes: Buffer, pageCount: number, origin: string): Promise<void> {

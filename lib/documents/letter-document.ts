@@ -29,8 +29,7 @@ export async function buildLetterDocument(req: OrderRequest, to: Address, from: 
   if (req.text !== undefined) return textDocument(req, req.text, to, from, handwriting);
 
   const { bytes, origin, source } = await pdfSource(req);
-  const parsed = await inspectPdf(bytes, origin);
-  const composed = await composePdfLetter({ source: parsed, format: req.format, from, to });
+  const composed = await readSendersPdf(origin, async () => composePdfLetter({ source: await inspectPdf(bytes, origin), format: req.format, from, to }));
   return {
     pdf: composed.pdf,
     pageCount: composed.pageCount,
@@ -41,6 +40,20 @@ export async function buildLetterDocument(req: OrderRequest, to: Address, from: 
     text: null,
     font: null,
   };
+}
+
+/**
+ * Reading a sender's PDF is reading bytes anyone can shape: pdf-lib and pdf.js throw whatever
+ * they meet (a TypeError on a missing key, a RangeError on a loop). Every such failure is the
+ * document's, not ours: a 400 invalid_pdf with a reason, never a 500.
+ */
+async function readSendersPdf<T>(origin: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError("invalid_pdf", `${origin} is damaged and cannot be read. Export it to PDF again and resend it.`);
+  }
 }
 
 async function textDocument(req: OrderRequest, raw: string, to: Address, from: Address, handwriting?: Handwriting): Promise<LetterDocument> {
