@@ -19,19 +19,21 @@ import type { Carrier, CarrierPiece, SubmitOutcome, SubmittedPiece, TrackingEven
 //   "sandbox down"      finds the carrier unavailable (503 fulfillment_unavailable)
 //   "sandbox uncertain" gets no answer from the carrier (503 submission_uncertain)
 
-type Place = "origin" | "transit" | "destination";
+// A piece enters the mail where it is printed, not where its sender lives: the first scans are
+// at the print facility, and a returned piece is scanned there on its way back.
+type Place = "facility" | "transit" | "destination";
 type Scan = { name: TrackingEventName; place: Place };
 
 const ROUTES: Record<"normal" | "reroute" | "return" | "lost", readonly Scan[]> = {
   normal: [
-    { name: "Mailed", place: "origin" },
+    { name: "Mailed", place: "facility" },
     { name: "In Transit", place: "transit" },
     { name: "In Local Area", place: "destination" },
     { name: "Processed for Delivery", place: "destination" },
     { name: "Delivered", place: "destination" },
   ],
   reroute: [
-    { name: "Mailed", place: "origin" },
+    { name: "Mailed", place: "facility" },
     { name: "In Transit", place: "transit" },
     { name: "Re-Routed", place: "transit" },
     { name: "In Local Area", place: "destination" },
@@ -39,12 +41,12 @@ const ROUTES: Record<"normal" | "reroute" | "return" | "lost", readonly Scan[]> 
     { name: "Delivered", place: "destination" },
   ],
   return: [
-    { name: "Mailed", place: "origin" },
+    { name: "Mailed", place: "facility" },
     { name: "In Transit", place: "transit" },
     { name: "In Local Area", place: "destination" },
-    { name: "Returned to Sender", place: "origin" },
+    { name: "Returned to Sender", place: "facility" },
   ],
-  lost: [{ name: "Mailed", place: "origin" }],
+  lost: [{ name: "Mailed", place: "facility" }],
 };
 
 const magic = (to: Address, phrase: string) => to.name.toLowerCase().includes(phrase);
@@ -76,6 +78,9 @@ function sandboxTrackingNumber(format: Format): string | null {
   while (digits.length < 22) digits += String(randomInt(10));
   return digits;
 }
+
+/** The simulated print facility: every sandbox piece is printed and first scanned here. */
+export const SANDBOX_PRINT_FACILITY = { city: "COLUMBUS", state: "OH", zip: "43217" } as const;
 
 /** A made-up but stable hub between origin and destination, for the scans on the way. */
 function transitHub(from: Address, to: Address): { city: string; state: string; zip: string | null } {
@@ -114,7 +119,7 @@ export class SandboxCarrier implements Carrier {
     const events = route
       .filter(({ at }) => at.getTime() <= now)
       .map(({ scan, at, i }) => {
-        const place = scan.place === "origin" ? piece.from : scan.place === "destination" ? piece.to : transitHub(piece.from, piece.to);
+        const place = scan.place === "facility" ? SANDBOX_PRINT_FACILITY : scan.place === "destination" ? piece.to : transitHub(piece.from, piece.to);
         return { id: `${piece.providerId}-${i}`, name: scan.name, occurredAt: at, city: place.city, state: place.state, zip: place.zip };
       });
     const next = route.find(({ at }) => at.getTime() > now);

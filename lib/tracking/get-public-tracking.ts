@@ -18,6 +18,11 @@ export async function getPublicTracking(code: string) {
   });
   if (!order) return null;
   const to = order.recipient as unknown as Address;
+  const from = order.sender as unknown as Address | null;
+  // A carrier may scan a piece in its sender's town (a return, a local post office): the public
+  // view never names a place that is the sender's, so the link cannot reveal where they live.
+  const sendersPlace = (e: { city: string | null; state: string | null; zip: string | null }) =>
+    !!from && ((!!e.zip && e.zip.slice(0, 5) === from.zip.slice(0, 5)) || (!!e.city && e.city.toUpperCase() === from.city.toUpperCase() && e.state === from.state));
   return {
     status: order.status,
     sandbox: order.sandbox,
@@ -34,15 +39,18 @@ export async function getPublicTracking(code: string) {
     failureCode: order.failureCode,
     // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline, and
     // mailed / delivered are said by the carrier's own scan (with its place), not twice.
-    events: order.events.filter((e) => e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered")).map((e) => ({
-      at: e.occurredAt.toISOString(),
-      kind: e.kind,
-      status: e.toStatus,
-      description: e.kind === "scan" ? (e.description ?? "") : statusSentence(e.toStatus),
-      // In words for the page's timeline (carriers scan in USPS capitals); `where` keeps the raw fields for the API.
-      place: e.city ? [displayCity(e.city), e.state, e.zip].filter(Boolean).join(" ") : null,
-      where: e.city ? { city: e.city, state: e.state, zip: e.zip } : null,
-    })),
+    events: order.events.filter((e) => e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered")).map((e) => {
+      const shown = e.city && !sendersPlace(e);
+      return {
+        at: e.occurredAt.toISOString(),
+        kind: e.kind,
+        status: e.toStatus,
+        description: e.kind === "scan" ? (e.description ?? "") : statusSentence(e.toStatus),
+        // In words for the page's timeline (carriers scan in USPS capitals); `where` keeps the raw fields for the API.
+        place: shown ? [displayCity(e.city!), e.state, e.zip].filter(Boolean).join(" ") : null,
+        where: shown ? { city: e.city, state: e.state, zip: e.zip } : null,
+      };
+    }),
   };
 }
 

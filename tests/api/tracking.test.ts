@@ -3,6 +3,7 @@ import { GET as getTracking } from "@/app/v1/tracking/[code]/route";
 import { address, call } from "@/tests/support/api";
 import { sendSandboxLetter } from "@/tests/support/orders";
 import { driveUntil } from "@/tests/support/pipeline";
+import { db } from "@/lib/db";
 
 // GET /v1/tracking/{code}: what anyone with the link may see, as JSON. Never street lines, the
 // sender or the e-mail.
@@ -29,10 +30,29 @@ describe("GET /v1/tracking/{code}", () => {
     expect(t.json.tracking_url).toBe(res.json.tracking_url);
     const scans = t.json.tracking.events.filter((e: { kind: string }) => e.kind === "scan");
     expect(scans.map((e: { description: string }) => e.description)).toEqual(["Mailed", "In Transit", "In Local Area", "Processed for Delivery", "Delivered"]);
-    expect(scans[0].place).toEqual({ city: "TROY", state: "NY", zip: "12180" });
+    // A piece enters the mail where it is printed: the first scan is the print facility's, never the sender's town.
+    expect(scans[0].place).toEqual({ city: "COLUMBUS", state: "OH", zip: "43217" });
     expect(scans.at(-1).place).toEqual({ city: "ALBANY", state: "NY", zip: "12207" });
     const text = JSON.stringify(t.json).toUpperCase();
-    for (const secret of ["12 MAIN ST", "APT 9", "CHARLES", "BABBAGE", "1 ENGINE ROW", "ADA@EXAMPLE.COM", "LOVELACE"]) expect(text).not.toContain(secret);
+    for (const secret of ["12 MAIN ST", "APT 9", "CHARLES", "BABBAGE", "1 ENGINE ROW", "ADA@EXAMPLE.COM", "LOVELACE", "TROY", "12180"]) expect(text).not.toContain(secret);
+  });
+
+  it("never names the sender's town or ZIP, even when a carrier scans the piece there", async () => {
+    const res = await sendSandboxLetter();
+    await driveUntil(res.json.order.id, "delivered");
+    // What a real carrier reports for a piece scanned at the sender's local post office.
+    await db().orderEvent.createMany({
+      data: [
+        { orderId: res.json.order.id, kind: "scan", cause: "carrier", description: "In Local Area", city: "TROY", state: "NY", zip: "12180-4410", externalId: "evt_at_sender_1" },
+        { orderId: res.json.order.id, kind: "scan", cause: "carrier", description: "Processed", city: "Troy", state: "NY", zip: null, externalId: "evt_at_sender_2" },
+      ],
+    });
+    const t = await call(getTracking, { params: { code: codeOf(res.json.tracking_url) } });
+    const atSender = t.json.tracking.events.filter((e: { description: string; place: unknown }) => ["In Local Area", "Processed"].includes(e.description) && e.place === null);
+    expect(atSender.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(t.json).toUpperCase();
+    expect(text).not.toContain("TROY");
+    expect(text).not.toContain("12180");
   });
 
   it("answers 404 tracking_not_found for an unknown code and 400 for a malformed one", async () => {
