@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
 import { answerOutagesWith503 } from "@/lib/http/page-outage";
+import { answerMalformedRequest, answerUnparsableRequest } from "@/lib/http/raw-request-guard";
 import { surviveDatabaseOutages } from "@/lib/process-outages";
 
 const config = env(); // fail fast on bad configuration
@@ -17,6 +18,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((req, res) => {
+  if (answerMalformedRequest(req, res)) return;
   delete req.headers[CLIENT_IP_HEADER];
   const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);
   if (ip) req.headers[CLIENT_IP_HEADER] = ip;
@@ -24,6 +26,7 @@ const server = createServer((req, res) => {
   if (!req.url?.startsWith("/v1/")) answerOutagesWith503(req, res, config.DATABASE_URL);
   handle(req, res);
 });
+server.on("clientError", answerUnparsableRequest);
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, host, () => {
   log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening");

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from "@/lib/embedded-db/start-
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { freePort } from "@/scripts/support/free-port";
 import { letter } from "./support/letters";
+import { startOwnService } from "./support/own-service";
 
 // Issue 17's fault test: the service as `npm start` runs it (launcher, web server, worker), on
 // a PostgreSQL this test owns and restarts several times under light load. After each restart
@@ -25,31 +26,13 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
   const dir = mkdtempSync(path.join(tmpdir(), "mail-db-restart-"));
   chmodSync(dir, 0o777); // postgres runs as its own OS user when we are root
   const pgPort = await freePort();
-  const appPort = await freePort();
-  const base = `http://127.0.0.1:${appPort}`;
   const startDb = () => startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), port: pgPort, quiet: true });
   let db: EmbeddedDb = await startDb();
   await applyMigrations(db.url);
 
-  let output = "";
-  const service: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      DATA_DIR: path.join(dir, "data"),
-      PORT: String(appPort),
-      PUBLIC_BASE_URL: base,
-      SANDBOX_STEP_SECONDS: "0.5",
-      THROTTLES_DISABLED: "1",
-      JOB_EXPIRE_SECONDS: "10",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  service.stdout!.on("data", (d) => (output += d));
-  service.stderr!.on("data", (d) => (output += d));
-  let serviceExit: number | null | undefined;
-  service.on("exit", (code) => (serviceExit = code));
+  const own = await startOwnService(path.join(dir, "data"), { DATABASE_URL: db.url, JOB_EXPIRE_SECONDS: "10" });
+  const base = own.base;
+  const service = own.process;
 
   const seen: Seen[] = [];
   const call = async (p: string, init?: RequestInit) => {
@@ -78,9 +61,6 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
   };
 
   try {
-    await expect.poll(async () => (await call("/v1/health")).status, { timeout: 90_000, intervals: [500] }).toBe(200);
-    seen.length = 0;
-
     // Light load: a letter every 300 ms and reads of the last one, through every restart.
     let loading = true;
     const load = (async () => {
@@ -110,16 +90,16 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
     // and the web server keeps serving meanwhile.
     const workerPid = childPid(service.pid!, "scripts/worker.ts")!;
     process.kill(workerPid, "SIGKILL");
-    await expect.poll(() => output.includes("scripts/worker.ts ended (SIGKILL)"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => own.output().includes("scripts/worker.ts ended (SIGKILL)"), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => [null, workerPid].includes(childPid(service.pid!, "scripts/worker.ts")), { timeout: 30_000 }).toBe(false);
     await new Promise((r) => setTimeout(r, 3_000));
     loading = false;
     await load;
 
     console.log(`restarts: ${RESTARTS}, back after ${recoveries.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}; ${seen.length} requests, ${created.length} letters created; statuses: ${JSON.stringify(countBy(seen.map((s) => s.status)))}`);
-    expect(serviceExit, `the service stopped:\n${output.slice(-3000)}`).toBeUndefined();
+    expect(own.exitCode(), `the service stopped:\n${own.output().slice(-3000)}`).toBeUndefined();
     // Only the killed worker was started again: the restarts themselves cost no process.
-    expect(output.match(/ ended \(/g) ?? []).toHaveLength(1);
+    expect(own.output().match(/ ended \(/g) ?? []).toHaveLength(1);
     const broken = seen.filter((s) => s.status === 0 || s.status >= 500 && s.status !== 503);
     expect(broken.length, JSON.stringify(broken.slice(0, 5), null, 1)).toBe(0);
     const unavailable = seen.filter((x) => x.status === 503);
@@ -139,13 +119,10 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
       }, { timeout: 90_000, intervals: [1_000] })
       .toEqual([]);
   } catch (err) {
-    console.log(`The service's output, last lines:\n${output.slice(-6000)}`);
+    console.log(`The service's output, last lines:\n${own.output().slice(-6000)}`);
     throw err;
   } finally {
-    if (serviceExit === undefined) {
-      service.kill("SIGTERM");
-      await new Promise((r) => service.once("exit", r));
-    }
+    await own.stop();
     await db.stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect } from "@playwright/test";
+import { freePort } from "@/scripts/support/free-port";
+
+export type OwnService = {
+  base: string;
+  process: ChildProcess;
+  /** Everything the service wrote so far (stdout and stderr). */
+  output: () => string;
+  /** The exit code once the launcher has stopped; undefined while it runs. */
+  exitCode: () => number | null | undefined;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The whole service as `npm start` runs it (launcher, web server, worker; needs `next build`),
+ * on ports of its own, for the tests that must own it: restart its database, kill its worker,
+ * or send it thousands of requests with the throttles off. With no DATABASE_URL in `env` it
+ * starts its own embedded PostgreSQL under `dataDir`.
+ */
+export async function startOwnService(dataDir: string, env: Record<string, string> = {}): Promise<OwnService> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  let exit: number | null | undefined;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_BASE_URL: base,
+      SANDBOX_STEP_SECONDS: "0.5",
+      THROTTLES_DISABLED: "1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  child.on("exit", (code) => (exit = code));
+  const service: OwnService = {
+    base,
+    process: child,
+    output: () => output,
+    exitCode: () => exit,
+    stop: async () => {
+      if (exit !== undefined) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+  await expect
+    .poll(async () => {
+      if (exit !== undefined) throw new Error(`the service stopped while starting:\n${output.slice(-3000)}`);
+      return fetch(`${base}/v1/health`).then((r) => r.status, () => 0);
+    }, { timeout: 90_000, intervals: [500] })
+    .toBe(200);
+  return service;
+}
