@@ -10,6 +10,9 @@ export const THROTTLES = {
   orders_sandbox: { points: 20, duration: 60 },
   uploads: { points: 10, duration: 60 },
   credits_checkout: { points: 10, duration: 60 },
+  // GET /v1/credits/{code}: not in spec 8.3. A code is a bearer secret; one caller guessing
+  // them (680 a second before this) gets 30 a minute, plenty for checking one's own codes.
+  credits_lookup: { points: 30, duration: 60 },
   // POST /v1/x402/credits: not in spec 8.3; as tight as the card checkout (a paid purchase is two calls).
   x402_credits: { points: 10, duration: 60 },
   address_autocomplete: { points: 30, duration: 60 },

@@ -43,6 +43,7 @@ export const MORE_OPERATIONS: Operation[] = [
     scope: "credits:read",
     params: CreditCodeParamsSchema,
     parameterDescriptions: { code: "cc-xxxx-xxxx-xxxx, any case." },
+    throttle: "credits_lookup",
     responses: { 200: { description: "The balance.", schema: CreditBalanceSchema, examples: { balance: { summary: "A standard pack's code", value: { status: "ok", ...credit } } } } },
     errors: ["credit_not_found"],
   },

@@ -35,7 +35,7 @@ import { enforceSendingCaps, senderFingerprint } from "@/lib/limits/sending-caps
 export type CreateOrderResult = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };
 
 /**
- * POST /v1/orders after validation: key mode, confirmation gate, throttle, Idempotency-Key,
+ * POST /v1/orders after validation: key mode, confirmation gate, Idempotency-Key, throttle,
  * a carrier rail for the format, then one transaction that spends the quote, creates the
  * order, takes or opens its payment and stores the response. An order paid at once (credit
  * code, or sandbox) is then screened and handed to its carrier before the response, so the
@@ -45,7 +45,6 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   const sandbox = req.sandbox ?? false;
   if (caller.key?.mode === "test" && !sandbox) throw new ApiError("sandbox_only_key");
   if (!req.confirmation_token) throw new ApiError("confirmation_required");
-  if (sandbox) await throttle("orders_sandbox", caller);
   const webhookRefusal = req.webhook_url ? refusedUrlReason(req.webhook_url) : null;
   if (webhookRefusal) {
     throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses.`);
@@ -60,6 +59,9 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   }
   let created: CreateOrderResult;
   try {
+    // After the replay check: a retry of a request already answered is no new order, and must
+    // not be turned away by the throttle that its first attempt counted against.
+    if (sandbox) await throttle("orders_sandbox", caller);
     const quote = await checkConfirmation(req);
     const ctx = { req, quote, caller, idem };
     // Nothing is created or charged for a letter no carrier here can mail.

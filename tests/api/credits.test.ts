@@ -3,7 +3,7 @@ import { GET as getCredit } from "@/app/v1/credits/[code]/route";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
 import { debitCredit, mintCredit, readCreditBalance, returnCredit } from "@/lib/payments/credits";
-import { call } from "@/tests/support/api";
+import { call, randomIp } from "@/tests/support/api";
 
 const orderId = () => `ord_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
 const debit = (code: string, cents: number, id = orderId()) => db().$transaction((tx) => debitCredit(tx, code, cents, id));
@@ -33,11 +33,23 @@ describe("GET /v1/credits/{code}", () => {
     const unknown = await call(getCredit, { params: { code: "cc-zzzz-zzzz-zzzz" } });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ status: "failed", code: "credit_not_found" });
-    for (const code of ["not-a-code", "x".repeat(100), "cc-zzzz-zzzz-zzz\u0000"]) {
+    for (const code of ["not-a-code", "x".repeat(100)]) {
       const malformed = await call(getCredit, { params: { code } });
       expect(malformed.status).toBe(400);
       expect(malformed.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/code must look like cc-xxxx-xxxx-xxxx/) });
     }
+    const nul = await call(getCredit, { params: { code: "cc-zzzz-zzzz-zzz\u0000" } });
+    expect(nul.status).toBe(400);
+    expect(nul.json).toMatchObject({ code: "validation_error", reason: expect.stringMatching(/`path\.code` contains a control character/) });
+  });
+
+  it("throttles lookups at 30 a minute per caller: a code is a secret, not to be guessed at 680 a second", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 30; i++) expect((await call(getCredit, { params: { code: "cc-zzzz-zzzz-zzzz" }, ip })).status).toBe(404);
+    const limited = await call(getCredit, { params: { code: "cc-zzzz-zzzz-zzzz" }, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -181,6 +181,21 @@ describe("POST /v1/orders (sandbox)", () => {
     expect((await call(postOrder, { body, ip: randomIp() })).json.code).toBe("confirmation_invalid");
   });
 
+  it("answers a retry with the same Idempotency-Key from its first answer, even once the caller's sandbox bucket is spent", async () => {
+    const ip = randomIp();
+    const key = randomUUID();
+    const body = { ...letter(), confirmation_token: await quoteToken(letter(), { ip }) };
+    const sent = await call(postOrder, { body, ip, headers: { "idempotency-key": key } });
+    expect(sent.status).toBe(201);
+    const spend = { ...letter(), confirmation_token: "ct_bogus.bogus" };
+    for (let i = 0; i < 20; i++) await call(postOrder, { body: spend, ip });
+    expect((await call(postOrder, { body: spend, ip })).status).toBe(429);
+    const again = await call(postOrder, { body, ip, headers: { "idempotency-key": key } });
+    expect(again.status).toBe(200); // a replay: 200, replayed true, the same order
+    expect(again.json.replayed).toBe(true);
+    expect(again.json.order.id).toBe(sent.json.order.id);
+  });
+
   it("moves a sandbox order on by itself to mailed and delivered, with scans and places", async () => {
     const { driveUntil } = await import("@/tests/support/pipeline");
     const res = await sendSandboxLetter();
@@ -191,7 +206,7 @@ describe("POST /v1/orders (sandbox)", () => {
     expect(events.filter((e) => e.kind === "status").map((e) => e.toStatus)).toEqual(["draft", "screening", "submitted", "mailed", "delivered"]);
     const scans = events.filter((e) => e.kind === "scan");
     expect(scans.map((e) => e.description)).toEqual(["Mailed", "In Transit", "In Local Area", "Processed for Delivery", "Delivered"]);
-    expect(scans[0]).toMatchObject({ city: "TROY", state: "NY" });
+    expect(scans[0]).toMatchObject({ city: "COLUMBUS", state: "OH" }); // the print facility, never the sender's town
     expect(scans.at(-1)).toMatchObject({ city: "ALBANY", state: "NY", zip: "12207" });
   });
 });
