@@ -46,11 +46,18 @@ export type OrderJob = { orderId: string };
 
 const SCHEMA = "pgboss";
 
-/** Retries: submission and tracking wait out a carrier outage (about a day, with backoff). */
+/**
+ * Retries: submission and tracking wait out a carrier outage (about a day, with backoff).
+ * Expiry: an order job whose worker died is taken up again once it expires (noticed at the next
+ * maintenance pass, ORDER_RESUME_CHECK_SECONDS), so order jobs expire after a minute: one run
+ * is a screening (milliseconds) and at most one carrier call (30 s timeout) and a lookup. A run
+ * that outlives it is run again alongside, which every handler tolerates (compare-and-set
+ * moves, the order id as the carrier's idempotency key).
+ */
 const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
-  [ORDER_QUEUES.screen]: { policy: "stately", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-  [ORDER_QUEUES.submit]: { policy: "stately", retryLimit: 16, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
-  [ORDER_QUEUES.track]: { policy: "stately", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  [ORDER_QUEUES.screen]: { policy: "stately", retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  [ORDER_QUEUES.submit]: { policy: "stately", retryLimit: 16, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  [ORDER_QUEUES.track]: { policy: "stately", retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   // One try: the provider's SDK retries a 429 or 5xx inside its timeout; past that the letter
   // simply stays held for a person, which is what a failed second opinion means.
   [ORDER_QUEUES.secondOpinion]: { policy: "stately", retryLimit: 0, expireInSeconds: 300 },
@@ -65,6 +72,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [SWEEP_QUEUES.notifications]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
   [SWEEP_QUEUES.x402]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
 };
+
+/** How often the worker looks for expired jobs: with the minute's expiry, a dead worker's order resumes within about 80 s. */
+export const ORDER_RESUME_CHECK_SECONDS = 20;
 
 export function jobExpirySeconds(queue: string): number {
   // JOB_EXPIRE_SECONDS shortens how long a job may run before it counts as abandoned (tests

@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { NOTIFY_QUEUES, ORDER_QUEUES, SWEEP_QUEUES, type OrderJob } from "@/lib/jobs/queues";
+import { NOTIFY_QUEUES, ORDER_QUEUES, ORDER_RESUME_CHECK_SECONDS, SWEEP_QUEUES, type OrderJob } from "@/lib/jobs/queues";
 import type { EmailJob, WebhookJob } from "@/lib/notifications/queue-order-notifications";
 import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
 import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
@@ -65,7 +65,7 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
     migrate: false,
     supervise: true,
     schedule: true,
-    ...(expire ? { maintenanceIntervalSeconds: Math.min(120, Math.max(1, expire)) } : {}),
+    maintenanceIntervalSeconds: expire ? Math.min(ORDER_RESUME_CHECK_SECONDS, Math.max(1, expire)) : ORDER_RESUME_CHECK_SECONDS,
   });
   boss.on("error", (err) => log.error({ err }, "pg-boss error"));
   await boss.start();
