@@ -15,7 +15,15 @@ export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
  * either lands before (nothing charged) or gets 409 after. The carrier is called afterwards
  * (submitToCarrier), by the caller or by the submit job this transition queues.
  */
-export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string } = {}): Promise<HandOverResult> {
+export type HandOverFaults = {
+  /**
+   * Runs right after the rail's capture answered, inside the transaction: a test throws here
+   * to stand for a worker killed between the capture and the commit (the crash-window test).
+   */
+  afterCapture?: () => void;
+};
+
+export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string; faults?: HandOverFaults } = {}): Promise<HandOverResult> {
   const outcome = await db().$transaction(
     async (tx) => {
       const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`
@@ -24,6 +32,7 @@ export async function handOverOrder(orderId: string, from: "screening" | "held_f
       const carrier = carrierForOrder(order.sandbox);
       if (!carrier || carrier.noRailReason(order.format as Format, order.mail_class as MailClass)) return "no_rail" as const;
       const paid = await captureOrderPayment(tx, orderId);
+      opts.faults?.afterCapture?.();
       if (paid === "lapsed") return "lapsed" as const;
       const now = new Date();
       const cleared = opts.clearedBy ?? (from === "screening" ? "cleared screening" : "released by an operator after review");
