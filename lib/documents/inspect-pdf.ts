@@ -1,4 +1,5 @@
-import { PDFDocument } from "pdf-lib";
+import { createInflate } from "node:zlib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { ApiError } from "@/lib/http/api-error";
 import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
 import { openWithPdfjs, pagePaintsSomething } from "@/lib/documents/pdfjs";
@@ -36,6 +37,7 @@ export async function inspectPdf(bytes: Buffer, origin: string): Promise<PDFDocu
       `${origin} is encrypted (password-protected or restricted), so it cannot be printed as sent. Remove the protection (open it and "Print to PDF", or qpdf --decrypt) and resend it.`,
     );
   }
+  await refuseBombs(doc, origin);
   const pageCount = readPageGeometry(doc, origin);
   if (pageCount === 0) throw new ApiError("empty_document", `${origin} has no pages.`);
   if (pageCount > MAX_LETTER_PAGES) {
@@ -43,6 +45,81 @@ export async function inspectPdf(bytes: Buffer, origin: string): Promise<PDFDocu
   }
   await refuseIfBlank(bytes, pageCount, origin);
   return doc;
+}
+
+/** The most a document's compressed streams may inflate to, together: far above any letter's text and drawings, far below what hurts the process. */
+export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+/** The most indirect objects a document may hold (a 100-page letter has a few thousand). */
+export const MAX_PDF_OBJECTS = 200_000;
+const EXPANDING = new Set(["FlateDecode", "Fl", "LZWDecode", "LZW", "RunLengthDecode", "RL"]);
+const TEXTUAL = new Set(["ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"]);
+
+/**
+ * Decompression bombs: a 1.5 MB PDF whose page streams inflate to gigabytes took the web
+ * process to 3.7 GB and 24 s when pdf.js read it. Before anything decodes a page, every
+ * Flate stream is inflated once here and only counted (a streaming inflate that keeps no
+ * output), across the whole document, and reading stops at MAX_INFLATED_BYTES with a 400.
+ * A stream compressed twice over, which no PDF writer makes, is refused outright. LZW and
+ * RunLength streams, rare since 2000, are not counted (their expansion is bounded by the
+ * format far below Flate's).
+ */
+async function refuseBombs(doc: PDFDocument, origin: string): Promise<void> {
+  const objects = doc.context.enumerateIndirectObjects();
+  if (objects.length > MAX_PDF_OBJECTS) throw new ApiError("invalid_pdf", `${origin} holds ${objects.length.toLocaleString("en-US")} objects, more than the ${MAX_PDF_OBJECTS.toLocaleString("en-US")} a letter may have.`);
+  let budget = MAX_INFLATED_BYTES;
+  for (const [, object] of objects) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const filters = filtersOf(object.dict);
+    const first = filters.findIndex((f) => EXPANDING.has(f));
+    if (first < 0) continue;
+    if (filters.slice(first + 1).some((f) => EXPANDING.has(f))) throw new ApiError("invalid_pdf", `${origin} compresses a stream twice over, which no PDF writer does. Export it to PDF again and resend it.`);
+    if (filters[first] !== "FlateDecode" && filters[first] !== "Fl") continue;
+    if (filters.slice(0, first).some((f) => !TEXTUAL.has(f))) continue;
+    // Text encodings before the Flate layer only shrink the data: decode them to reach it.
+    const data = first === 0 ? object.contents : decodePDFRawStream(PDFRawStream.of(withFilters(object.dict, filters.slice(0, first)), object.contents)).decode();
+    const size = await inflatedSize(data, budget);
+    if (size === null) {
+      throw new ApiError("invalid_pdf", `${origin} inflates to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB when opened (a decompression bomb, or a document far larger than any letter), so it is not read. Export the letter to PDF again and resend it.`);
+    }
+    budget -= size;
+  }
+}
+
+function filtersOf(dict: PDFDict): string[] {
+  const f = dict.lookup(PDFName.of("Filter"));
+  if (f instanceof PDFName) return [f.decodeText()];
+  if (f instanceof PDFArray) return f.asArray().map((x) => (x instanceof PDFName ? x.decodeText() : ""));
+  return [];
+}
+
+function withFilters(dict: PDFDict, filters: string[]): PDFDict {
+  const copy = dict.clone();
+  copy.set(PDFName.of("Filter"), dict.context.obj(filters.map((f) => PDFName.of(f))));
+  copy.delete(PDFName.of("DecodeParms"));
+  return copy;
+}
+
+/** How many bytes `data` inflates to, counted as it streams and kept nowhere; null past `limit`. */
+function inflatedSize(data: Uint8Array, limit: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const inflate = createInflate();
+    let total = 0;
+    let done = false;
+    const finish = (v: number | null) => {
+      if (done) return;
+      done = true;
+      inflate.destroy();
+      resolve(v);
+    };
+    inflate.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) finish(null);
+    });
+    inflate.on("end", () => finish(total));
+    // A damaged stream inflates as far as it can, as pdf.js reads it: what came out is counted.
+    inflate.on("error", () => finish(total));
+    inflate.end(data);
+  });
 }
 
 /**

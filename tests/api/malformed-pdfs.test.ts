@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFString, PDFWriter } from "pdf-lib";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { call, letter, randomIp } from "@/tests/support/api";
-import { validPdf } from "@/tests/support/pdfs";
+import { bombPdf, validPdf } from "@/tests/support/pdfs";
 
 // Issue 17: a damaged PDF is the sender's problem to fix, said with 400 invalid_pdf, never a 500.
 // Each shape below answered 500 before: no page tree, a page tree that contains itself (a stack
@@ -68,4 +68,16 @@ describe("malformed PDFs are a 400, never a 500", () => {
       if (res.status !== 200) expect(res.json.status, `mutation ${i}`).toBe("failed");
     }
   }, 120_000);
+
+  it("refuses a decompression bomb (1.3 MB that inflates to 1.3 GB) within a couple of seconds, without inflating it into memory", async () => {
+    const bomb = await bombPdf();
+    expect(bomb.length).toBeLessThan(2_000_000);
+    const rssBefore = process.memoryUsage().rss;
+    const started = Date.now();
+    const res = await quote(bomb);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: "failed", code: "invalid_pdf", reason: expect.stringMatching(/inflates to more than 256 MB/) });
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+  }, 60_000);
 });

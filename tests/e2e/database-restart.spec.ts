@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from "@/lib/embedded-db/start-
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { freePort } from "@/scripts/support/free-port";
 import { letter } from "./support/letters";
-import { startOwnService } from "./support/own-service";
+import { childPid, startOwnService } from "./support/own-service";
 
 // Issue 17's fault test: the service as `npm start` runs it (launcher, web server, worker), on
 // a PostgreSQL this test owns and restarts several times under light load. After each restart
@@ -132,11 +131,4 @@ function countBy(xs: number[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const x of xs) out[x] = (out[x] ?? 0) + 1;
   return out;
-}
-
-/** The pid of the launcher's child running `script` (the launcher starts `node --import tsx <script>`), or null. */
-function childPid(parent: number, script: string): number | null {
-  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
-  const line = out.split("\n").find((l) => l.includes(script));
-  return line ? Number(line.trim().split(/\s+/)[0]) : null;
 }

@@ -3,9 +3,9 @@ import { mkdtempSync, chmodSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { validPdf } from "@/tests/support/pdfs";
+import { bombPdf, validPdf } from "@/tests/support/pdfs";
 import { letter } from "./support/letters";
-import { startOwnService } from "./support/own-service";
+import { childPid, rssMegabytes, startOwnService } from "./support/own-service";
 
 // Issue 17's fuzz test: a few thousand generated malformed requests against the real service
 // (as `npm start` runs it, throttles off so that every request reaches a route): every route of
@@ -156,6 +156,27 @@ test("thousands of malformed requests: no 5xx, every /v1 failure an envelope", a
   const service = await startOwnService(path.join(dir, "data"));
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
+    // First, on the fresh service: a decompression bomb (1.3 MB, 1.3 GB inflated), three at once:
+    // each a 400 within a couple of seconds, and the web process stays small (it reached 3.7 GB).
+    const web = childPid(service.process.pid!, "scripts/server.ts")!;
+    const bomb = JSON.stringify({ ...letter(), text: undefined, pdf_base64: (await bombPdf()).toString("base64") });
+    const before = rssMegabytes(web);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMegabytes(web))), 50);
+    const bombs = await Promise.all([0, 1, 2].map(async () => {
+      const t0 = Date.now();
+      const a = await send(agent, service.base, { method: "POST", path: "/v1/quotes", headers: { "content-type": "application/json" }, body: bomb, why: "bomb" });
+      return { ...a, ms: Date.now() - t0 };
+    }));
+    clearInterval(sampler);
+    console.log(`bombs: ${bombs.map((b) => `${b.status} in ${b.ms} ms`).join(", ")}; web process RSS ${Math.round(before)} MB before, peak ${Math.round(peak)} MB`);
+    for (const b of bombs) {
+      expect(b.status, b.text).toBe(400);
+      expect(JSON.parse(b.text).code).toBe("invalid_pdf");
+      expect(b.ms).toBeLessThan(4_000);
+    }
+    expect(peak).toBeLessThan(600);
+
     const probes = await generate(service.base);
     expect(probes.length).toBeGreaterThan(2_500);
     const started = Date.now();
@@ -192,6 +213,7 @@ test("thousands of malformed requests: no 5xx, every /v1 failure an envelope", a
     expect(wrong.length, wrong.slice(0, 8).map(show).join("\n")).toBe(0);
     expect(service.exitCode()).toBeUndefined();
     expect(service.output().match(/ ended \(/g) ?? [], "no process died under the fuzz").toHaveLength(0);
+
   } catch (err) {
     console.log(`The service's output, last lines:\n${service.output().slice(-4000)}`);
     throw err;

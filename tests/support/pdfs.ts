@@ -67,3 +67,19 @@ export async function hugePdf(megabytes: number): Promise<Buffer> {
 }
 
 export const notAPdf = () => Buffer.from("<!doctype html><html><body>Not a PDF</body></html>");
+
+/**
+ * A decompression bomb: a one-page PDF of about 1.3 MB whose page content is twenty Flate
+ * streams of 64 MB of spaces each (1.3 GB once inflated). Valid in every other way.
+ */
+export async function bombPdf(streams = 20): Promise<Buffer> {
+  const { deflateSync } = await import("node:zlib");
+  const { PDFName } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const spaces = deflateSync(Buffer.alloc(64 * 1024 * 1024, 0x20), { level: 9 });
+  const refs = Array.from({ length: streams }, () => doc.context.register(doc.context.stream(spaces, { Filter: "FlateDecode", Length: spaces.length })));
+  refs.push(doc.context.register(doc.context.stream("BT /F1 12 Tf 72 700 Td (Dear Ada) Tj ET")));
+  page.node.set(PDFName.of("Contents"), doc.context.obj(refs));
+  return Buffer.from(await doc.save());
+}

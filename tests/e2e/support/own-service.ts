@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
 import { freePort } from "@/scripts/support/free-port";
 
@@ -59,4 +60,17 @@ export async function startOwnService(dataDir: string, env: Record<string, strin
     }, { timeout: 90_000, intervals: [500] })
     .toBe(200);
   return service;
+}
+
+/** The pid of the launcher's child running `script` (the launcher starts `node --import tsx <script>`), or null. */
+export function childPid(parent: number, script: string): number | null {
+  const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => l.includes(script));
+  return line ? Number(line.trim().split(/\s+/)[0]) : null;
+}
+
+/** A process's resident memory now, in MB (Linux). */
+export function rssMegabytes(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+  return kb / 1024;
 }
