@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFString, PDFWriter } from "pdf-lib";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { call, letter, randomIp } from "@/tests/support/api";
-import { bombPdf, validPdf } from "@/tests/support/pdfs";
+import { bombPdf, objectStreamBombPdf, validPdf } from "@/tests/support/pdfs";
 
 // Issue 17: a damaged PDF is the sender's problem to fix, said with 400 invalid_pdf, never a 500.
 // Each shape below answered 500 before: no page tree, a page tree that contains itself (a stack
@@ -79,5 +79,15 @@ describe("malformed PDFs are a 400, never a 500", () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: "failed", code: "invalid_pdf", reason: expect.stringMatching(/inflates to more than 256 MB/) });
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+  }, 60_000);
+
+  it("refuses a bomb inside an object stream, which the PDF parser itself would inflate while loading", async () => {
+    const bomb = await objectStreamBombPdf();
+    expect(bomb.length).toBeLessThan(500_000);
+    const started = Date.now();
+    const res = await quote(bomb);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "invalid_pdf", reason: expect.stringMatching(/inflates to more than 256 MB/) });
   }, 60_000);
 });

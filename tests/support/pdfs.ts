@@ -83,3 +83,30 @@ export async function bombPdf(streams = 20): Promise<Buffer> {
   page.node.set(PDFName.of("Contents"), doc.context.obj(refs));
   return Buffer.from(await doc.save());
 }
+
+/**
+ * A bomb in an object stream, which pdf-lib inflates while it parses: a hand-written PDF of
+ * about 320 KB whose /ObjStm inflates to 320 MB (written in 16 MB steps, never held whole).
+ */
+export async function objectStreamBombPdf(steps = 20): Promise<Buffer> {
+  const { createDeflate } = await import("node:zlib");
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on("data", (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on("end", resolve));
+  const spaces = Buffer.alloc(16 * 1024 * 1024, 0x20);
+  deflate.write("5 0 ");
+  for (let i = 0; i < steps; i++) await new Promise((resolve) => deflate.write(spaces, resolve));
+  deflate.end("null");
+  await done;
+  const body = Buffer.concat(out);
+  const head = [
+    "%PDF-1.5",
+    "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj",
+    "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj",
+    "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>\nendobj",
+    "6 0 obj\n<< /Length 33 >>\nstream\nBT /F1 12 Tf 72 700 Td (hi) Tj ET\nendstream\nendobj",
+    `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${body.length} >>\nstream\n`,
+  ].join("\n");
+  return Buffer.concat([Buffer.from(head, "latin1"), body, Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R /Size 7 >>\n%%EOF\n", "latin1")]);
+}
