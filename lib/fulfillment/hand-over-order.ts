@@ -4,26 +4,19 @@ import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
 import type { Format, MailClass } from "@/lib/letters/formats";
 import { endOrder } from "@/lib/orders/end-order";
 import { transition, type TransitionOptions } from "@/lib/orders/transition";
-import { captureOrderPayment } from "@/lib/payments/settle-order-payment";
+import { checkAuthorization } from "@/lib/payments/settle-order-payment";
 
 export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
 
 /**
  * The hand-off: a letter that cleared screening (or an operator's review) becomes `submitted`
- * to a chosen carrier, and its card payment is captured (charging rule 3: only after
- * screening). Both happen in one transaction that holds the order row, so a racing cancel
- * either lands before (nothing charged) or gets 409 after. The carrier is called afterwards
- * (submitToCarrier), by the caller or by the submit job this transition queues.
+ * to a chosen carrier, once its card authorization is known to be still there. In one
+ * transaction that holds the order row, so a racing cancel either lands before or gets 409
+ * after. The carrier is called afterwards (submitToCarrier), by the caller or by the submit job
+ * this transition queues, and the card is charged only when the carrier accepts the letter
+ * (charging rule 3: after screening; and a letter the carrier refuses is never charged).
  */
-export type HandOverFaults = {
-  /**
-   * Runs right after the rail's capture answered, inside the transaction: a test throws here
-   * to stand for a worker killed between the capture and the commit (the crash-window test).
-   */
-  afterCapture?: () => void;
-};
-
-export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string; faults?: HandOverFaults } = {}): Promise<HandOverResult> {
+export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string } = {}): Promise<HandOverResult> {
   const outcome = await db().$transaction(
     async (tx) => {
       const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`
@@ -31,8 +24,7 @@ export async function handOverOrder(orderId: string, from: "screening" | "held_f
       if (!order) return "skipped" as const;
       const carrier = carrierForOrder(order.sandbox);
       if (!carrier || carrier.noRailReason(order.format as Format, order.mail_class as MailClass)) return "no_rail" as const;
-      const paid = await captureOrderPayment(tx, orderId);
-      opts.faults?.afterCapture?.();
+      const paid = await checkAuthorization(tx, orderId);
       if (paid === "lapsed") return "lapsed" as const;
       const now = new Date();
       const cleared = opts.clearedBy ?? (from === "screening" ? "cleared screening" : "released by an operator after review");
@@ -41,7 +33,7 @@ export async function handOverOrder(orderId: string, from: "screening" | "held_f
         orderId,
         from,
         "submitted",
-        `${cleared}${paid === "captured" ? "; payment captured" : ""}; handed to the ${carrier.name} carrier`,
+        `${cleared}; handed to the ${carrier.name} carrier${paid === "card" ? " (the card is charged once the carrier accepts the letter)" : ""}`,
         { carrier: carrier.name, submittedAt: now, expectedDeliveryDate: expectedDeliveryDate(order.mail_class as MailClass, now) },
         opts,
       );

@@ -8,6 +8,7 @@ import type { Address } from "@/lib/letters/schemas";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import { endOrder } from "@/lib/orders/end-order";
 import { TransitionConflict } from "@/lib/orders/transition";
+import { captureAcceptedOrderPayment, type CaptureFaults } from "@/lib/payments/settle-order-payment";
 
 export type SubmitResult =
   | { kind: "accepted" }
@@ -29,7 +30,7 @@ export type SubmitResult =
  *   settled the order fails uncharged with one of the two deliberate stops, and the reconcile
  *   loop later cancels any piece that turns up.
  */
-export async function submitToCarrier(orderId: string): Promise<SubmitResult> {
+export async function submitToCarrier(orderId: string, faults: CaptureFaults = {}): Promise<SubmitResult> {
   const order = await db().order.findUnique({ where: { id: orderId } });
   if (!order || order.status !== "submitted" || order.providerId || !order.carrier) return { kind: "skipped" };
   const carrier = carrierNamed(order.carrier);
@@ -56,18 +57,18 @@ export async function submitToCarrier(orderId: string): Promise<SubmitResult> {
       break;
     } else if (attempt < 2) outcome = await carrier.submit(piece); // it has none: resubmitting cannot duplicate
   }
-  return record(orderId, carrier, outcome, stop);
+  return record(orderId, carrier, outcome, stop, faults);
 }
 
-async function record(orderId: string, carrier: Carrier, outcome: SubmitOutcome, stop: "submission_uncertain" | "provider_outcome_unknown"): Promise<SubmitResult> {
+async function record(orderId: string, carrier: Carrier, outcome: SubmitOutcome, stop: "submission_uncertain" | "provider_outcome_unknown", faults: CaptureFaults): Promise<SubmitResult> {
   try {
     switch (outcome.kind) {
       case "accepted":
-        return await recordAccepted(orderId, carrier, outcome.providerId, outcome.trackingNumber);
+        return await recordAccepted(orderId, carrier, outcome.providerId, outcome.trackingNumber, faults);
       case "rejected":
         await endOrder(orderId, "submitted", "failed", `the ${carrier.name} carrier refused the letter: ${outcome.reason}`, {
           failureCode: "fulfillment_rejected",
-          failureReason: `The print-and-mail carrier refused the letter: ${outcome.reason} You are not charged for it: any payment is refunded.`,
+          failureReason: `The print-and-mail carrier refused the letter: ${outcome.reason} You are not charged for it: a card is not charged, and credit spent on it is refunded to its code.`,
         });
         return { kind: "rejected", reason: outcome.reason };
       case "unavailable":
@@ -87,7 +88,7 @@ async function record(orderId: string, carrier: Carrier, outcome: SubmitOutcome,
   }
 }
 
-async function recordAccepted(orderId: string, carrier: Carrier, providerId: string, trackingNumber: string | null): Promise<SubmitResult> {
+async function recordAccepted(orderId: string, carrier: Carrier, providerId: string, trackingNumber: string | null, faults: CaptureFaults): Promise<SubmitResult> {
   const now = new Date();
   const recorded = await db().$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
@@ -99,11 +100,38 @@ async function recordAccepted(orderId: string, carrier: Carrier, providerId: str
     await enqueueOrderJob(tx, ORDER_QUEUES.track, orderId, { at: new Date(now.getTime() + carrier.firstScanAfterMs) });
     return true;
   });
-  if (recorded) return { kind: "accepted" };
+  if (recorded) {
+    // Only now is the card charged. A failure here leaves the payment authorized under an
+    // accepted letter, which the payments sweep captures (captureAcceptedOrderPayments).
+    const paid = await captureAcceptedOrderPayment(orderId, faults).catch((err) => {
+      log.warn({ err, orderId }, "could not capture an accepted letter's payment yet; the payments sweep will");
+      return "pending" as const;
+    });
+    if (paid === "lapsed") await withdrawUnpaid(orderId, carrier, providerId);
+    return { kind: "accepted" };
+  }
   // The order ended while the carrier was taking it (the reconcile loop failed it): the piece
   // must not go out for a refunded order.
   const result = await carrier.cancel(providerId).catch(() => "unavailable" as const);
   log.warn({ orderId, providerId, result }, "a carrier accepted a piece for an order that had ended; canceled it at the carrier");
   if (result !== "canceled") await db().order.update({ where: { id: orderId }, data: { providerCheckNeeded: true } });
   return { kind: "skipped" };
+}
+
+/**
+ * The carrier took a letter whose card authorization had lapsed (days in review, say): it must
+ * not go out unpaid. Withdrawn at the carrier and failed, uncharged; if the carrier cannot
+ * withdraw it any more, an operator is told.
+ */
+async function withdrawUnpaid(orderId: string, carrier: Carrier, providerId: string): Promise<void> {
+  const result = await carrier.cancel(providerId).catch(() => "unavailable" as const);
+  if (result === "canceled") {
+    await endOrder(orderId, "submitted", "failed", "the card authorization lapsed before the capture; withdrawn at the carrier", {
+      failureCode: "payment_lapsed",
+      failureReason: "The card authorization expired before the letter could be charged, so it was withdrawn before printing. Nothing was charged.",
+    }).catch((err) => log.warn({ err, orderId }, "could not end an order withdrawn for a lapsed authorization"));
+    return;
+  }
+  log.error({ orderId, providerId, result, alert: "payment_unsettled" }, "operator action needed: a letter the carrier accepted could not be charged (the card authorization lapsed) nor withdrawn");
+  await db().order.update({ where: { id: orderId }, data: { providerCheckNeeded: true } });
 }

@@ -11,7 +11,7 @@ import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { trackOrder } from "@/lib/fulfillment/track-order";
 import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
-import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
+import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
 import { requeueStuckNotifications } from "@/lib/notifications/requeue-stuck-notifications";
 import { reconcileSettlingX402Purchases } from "@/lib/payments/x402/reconcile-settling-purchases";
@@ -127,6 +127,7 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
 
   await boss.work(SWEEP_QUEUES.payments, async () => {
     await settleEndedOrderPayments();
+    await captureAcceptedOrderPayments();
     await sweepLocalCheckouts();
   });
   await boss.work(SWEEP_QUEUES.documents, async () => {

@@ -4,9 +4,10 @@ import { log } from "@/lib/log";
 import { providerForRail } from "@/lib/payments/checkout-provider-from-env";
 import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/payment-state";
 
-// Brings an order's card payment in line with the order: an order that ended without being
-// mailed (refused, canceled) gets its authorization canceled, never a charge; a failed order
-// that was charged is refunded. Every step is idempotent at the provider, so this runs after
+// Brings an order's card payment in line with the order: a letter its carrier accepted is
+// charged (captureAcceptedOrderPayment); an order that ended without being mailed (refused,
+// canceled, failed) gets its authorization canceled, never a charge, and one charged anyway
+// (a capture the rail made before a crash) is refunded. Every step is idempotent at the provider, so this runs after
 // each ending and again from the worker until nothing is left to do.
 
 const ENDED = ["refused", "canceled", "failed"];
@@ -16,7 +17,7 @@ export async function settleOrderPayment(orderId: string): Promise<void> {
   const payment = await db().payment.findUnique({ where: { orderId } });
   if (!payment) return;
   const order = await db().order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
-  if (!ENDED.includes(order.status)) return; // capture belongs to the hand-off, see captureOrderPayment
+  if (!ENDED.includes(order.status)) return; // capture belongs to the carrier's acceptance, see captureAcceptedOrderPayment
 
   const provider = providerForRail(payment.rail as "stripe" | "local");
   if (payment.state === "released" || payment.state === "refunded") return;
@@ -47,34 +48,82 @@ export async function settleOrderPayment(orderId: string): Promise<void> {
 }
 
 /**
- * Captures an order's authorized card payment as the letter is handed over, inside the
- * caller's transaction (which holds the order row, so a cancel cannot slip in between).
- * Credit-paid orders were debited at creation and have nothing to capture.
+ * At the hand-off, inside the caller's transaction (which holds the order row): whether the
+ * order's card authorization is still there to capture once the carrier accepts the letter.
+ * Nothing is charged here. Credit-paid orders were debited at creation: "not_card".
  */
-export async function captureOrderPayment(tx: Prisma.TransactionClient, orderId: string): Promise<"captured" | "not_card" | "lapsed"> {
+export async function checkAuthorization(tx: Prisma.TransactionClient, orderId: string): Promise<"card" | "not_card" | "lapsed"> {
   const payment = await tx.payment.findUnique({ where: { orderId } });
   if (!payment) return "not_card";
-  if (payment.state === "captured") return "captured";
+  if (payment.state === "captured") return "card";
   const provider = providerForRail(payment.rail as "stripe" | "local");
-  if (payment.state === "authorized" && payment.paymentIntentId) {
-    try {
-      await provider.capture(payment.paymentIntentId, `capture-${payment.id}`);
-      await tx.payment.update({ where: { id: payment.id }, data: { state: "captured", updatedAt: new Date() } });
-      return "captured";
-    } catch (err) {
-      const session = await provider.readSession(payment.checkoutSessionId);
-      const atRail = observedState(session);
-      if (atRail === "captured") {
-        // An earlier attempt's capture went through (its commit did not): record it, charge nothing more.
-        await tx.payment.update({ where: { id: payment.id }, data: { state: "captured", updatedAt: new Date() } });
-        return "captured";
-      }
-      if (atRail !== "released") throw err;
-    }
-  }
+  const atRail = observedState(await provider.readSession(payment.checkoutSessionId));
+  if (atRail === "authorized" || atRail === "captured") return "card";
   // The authorization is gone (canceled or expired at the provider): nothing can be charged.
   await tx.payment.update({ where: { id: payment.id }, data: { state: "released", updatedAt: new Date() } });
   return "lapsed";
+}
+
+export type CaptureFaults = {
+  /** Runs right after the rail's capture answered, before it is recorded: a test throws here to stand for a process killed in between. */
+  afterCapture?: () => void;
+};
+
+/**
+ * Captures an order's card payment once its carrier has accepted the letter, and only then:
+ * a letter that never goes out (a carrier's refusal, a deliberate stop) has its authorization
+ * released, never a charge refunded. The capture is keyed on the payment, so a retry (the
+ * sweep below, after a crash or a provider outage) charges once; what the rail says is
+ * recorded. "lapsed": the authorization expired before the capture, nothing can be charged.
+ */
+export async function captureAcceptedOrderPayment(orderId: string, faults: CaptureFaults = {}): Promise<"captured" | "not_card" | "lapsed"> {
+  const payment = await db().payment.findUnique({ where: { orderId } });
+  if (!payment) return "not_card";
+  if (payment.state === "captured") return "captured";
+  const provider = providerForRail(payment.rail as "stripe" | "local");
+  const session = await provider.readSession(payment.checkoutSessionId);
+  let atRail = observedState(session);
+  const intentId = session.paymentIntent?.id ?? payment.paymentIntentId;
+  if (atRail === "authorized" && intentId) {
+    try {
+      await provider.capture(intentId, `capture-${payment.id}`);
+      atRail = "captured";
+    } catch (err) {
+      atRail = observedState(await provider.readSession(payment.checkoutSessionId));
+      if (atRail !== "captured" && atRail !== "released") throw err;
+    }
+    faults.afterCapture?.();
+  }
+  if (atRail === "captured") {
+    await recordPaymentState(payment.id, "captured", intentId);
+    return "captured";
+  }
+  if (atRail === "released") {
+    await recordPaymentState(payment.id, "released", intentId);
+    return "lapsed";
+  }
+  throw new Error(`the payment of ${orderId} is ${atRail} at the rail; it cannot be captured yet`);
+}
+
+/** Worker sweep: letters their carrier accepted whose capture did not happen (a crash, a provider outage). */
+export async function captureAcceptedOrderPayments(limit = 50): Promise<number> {
+  const rows = await db().$queryRaw<{ order_id: string; updated_at: Date }[]>`
+    SELECT p.order_id, p.updated_at FROM payments p JOIN orders o ON o.id = p.order_id
+    WHERE p.state = 'authorized' AND o.provider_id IS NOT NULL AND o.status IN ('submitted', 'mailed', 'delivered')
+    ORDER BY p.updated_at LIMIT ${limit}`;
+  let captured = 0;
+  for (const { order_id, updated_at } of rows) {
+    try {
+      const outcome = await captureAcceptedOrderPayment(order_id);
+      if (outcome === "captured") captured++;
+      // Accepted by the carrier, and the authorization lapsed meanwhile: the letter goes out unpaid.
+      else if (outcome === "lapsed") log.error({ orderId: order_id, alert: "payment_unsettled" }, "operator action needed: a letter the carrier accepted could not be charged (the card authorization lapsed)");
+    } catch (err) {
+      if (Date.now() - updated_at.getTime() > UNSETTLED_ALERT_MS) log.error({ err, orderId: order_id, alert: "payment_unsettled" }, "operator action needed: a handed-over letter's card payment could not be captured for over an hour");
+      else log.warn({ err, orderId: order_id }, "could not capture a handed-over letter's payment yet; will retry");
+    }
+  }
+  return captured;
 }
 
 /** Worker sweep: every ended order whose card payment is not yet released or refunded. */

@@ -92,18 +92,19 @@ describe("the live path through Lob", () => {
     expect(await ledgerKinds(credit.code)).toEqual(["grant", "debit"]);
   });
 
-  it("payment link: authorized at checkout, screened by the worker, captured at hand-off, printed once", async () => {
+  it("payment link: authorized at checkout, screened by the worker, captured once Lob takes it, printed once", async () => {
     const res = await sendLiveLetter();
     expect(res.json.status).toBe("action_required");
     await payByCard(res.json.payment_url);
     const id = res.json.order.id;
     expect((await row(id)).status).toBe("screening");
     expect(await paymentOf(id)).toMatchObject({ state: "authorized" });
-    expect(await runOrderJobs(id)).toBe("submitted"); // the screen job: cleared, captured, queued for Lob
-    expect(await paymentOf(id)).toMatchObject({ state: "captured" });
+    expect(await runOrderJobs(id)).toBe("submitted"); // the screen job: cleared, queued for Lob, not charged yet
+    expect(await paymentOf(id)).toMatchObject({ state: "authorized" });
     expect(piecesOf(id)).toHaveLength(0);
-    await runOrderJobs(id); // the submit job
+    await runOrderJobs(id); // the submit job: Lob takes it, then the card is charged
     expect((await row(id)).providerId).toMatch(/^ltr_/);
+    expect(await paymentOf(id)).toMatchObject({ state: "captured" });
     await runOrderJobs(id); // a retried submit job does nothing
     expect(piecesOf(id)).toHaveLength(1);
   });

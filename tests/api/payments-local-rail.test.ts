@@ -5,6 +5,7 @@ import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { screenOrder } from "@/lib/screening/screen-order";
+import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
@@ -58,7 +59,7 @@ describe("payment links on the local rail", () => {
     expect(readAfter.json).not.toHaveProperty("payment_url");
   });
 
-  it("authorizes at checkout and captures only when the letter is handed over after screening", async () => {
+  it("authorizes at checkout, and charges only once the carrier has accepted the letter after screening", async () => {
     const res = await sendLiveLetter();
     const sessionId = sessionOf(res.json.payment_url);
     const paid = await call(payLocal, { body: { session_id: sessionId, ...card } });
@@ -71,6 +72,9 @@ describe("payment links on the local rail", () => {
 
     await screenOrder(res.json.order.id);
     expect((await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } })).status).toBe("submitted");
+    expect((await checkout(sessionId)).intentStatus).toBe("requires_capture"); // handed over, not yet taken
+    expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "authorized" });
+    expect((await submitToCarrier(res.json.order.id)).kind).toBe("accepted");
     expect((await checkout(sessionId)).intentStatus).toBe("succeeded");
     expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "captured" });
 
@@ -136,7 +140,7 @@ describe("payment links on the local rail", () => {
     expect((await checkout(sessionId)).intentStatus).toBe("canceled");
   });
 
-  it("a refused letter's authorization is released; a failed letter's capture is refunded", async () => {
+  it("a refused letter's authorization is released, and so is a failed one's before its carrier took it; one failed after is refunded", async () => {
     const refused = await sendLiveLetter();
     await call(payLocal, { body: { session_id: sessionOf(refused.json.payment_url), ...card } });
     await refuseOrder(refused.json.order.id, "Impersonates a court.");
@@ -147,9 +151,16 @@ describe("payment links on the local rail", () => {
     await call(payLocal, { body: { session_id: sessionOf(failed.json.payment_url), ...card } });
     await screenOrder(failed.json.order.id);
     await failOrder(failed.json.order.id, "the printer rejected the file");
-    const session = await checkout(sessionOf(failed.json.payment_url));
-    expect(session).toMatchObject({ intentStatus: "succeeded", amountRefundedCents: 99 });
-    expect(await paymentOf(failed.json.order.id)).toMatchObject({ state: "refunded" });
+    expect(await checkout(sessionOf(failed.json.payment_url))).toMatchObject({ intentStatus: "canceled", amountRefundedCents: 0 });
+    expect(await paymentOf(failed.json.order.id)).toMatchObject({ state: "released" });
+
+    const taken = await sendLiveLetter();
+    await call(payLocal, { body: { session_id: sessionOf(taken.json.payment_url), ...card } });
+    await screenOrder(taken.json.order.id);
+    await submitToCarrier(taken.json.order.id);
+    await failOrder(taken.json.order.id, "lost in the mail");
+    expect(await checkout(sessionOf(taken.json.payment_url))).toMatchObject({ intentStatus: "succeeded", amountRefundedCents: 99 });
+    expect(await paymentOf(taken.json.order.id)).toMatchObject({ state: "refunded" });
   });
 
   it("an unpaid link that runs out of time cancels its order, charging nothing", async () => {

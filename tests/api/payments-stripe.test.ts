@@ -6,6 +6,7 @@ import { GET as getCreditCheckout } from "@/app/v1/credits/checkout/[id]/route";
 import { POST as stripeWebhook } from "@/app/webhooks/stripe/route";
 import { db } from "@/lib/db";
 import { screenOrder } from "@/lib/screening/screen-order";
+import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { call, randomIp } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
@@ -68,7 +69,7 @@ describe("the Stripe rail", () => {
     expect(res.json.next[0]).toMatch(/initEmbeddedCheckout/);
   });
 
-  it("moves the order on from a signed webhook, handles each event id once, and captures only at hand-off", async () => {
+  it("moves the order on from a signed webhook, handles each event id once, and captures only when the carrier takes the letter", async () => {
     const res = await sendLiveLetter();
     const sessionId = await sessionIdOf(res);
     const session = stripe.pay(sessionId);
@@ -87,6 +88,9 @@ describe("the Stripe rail", () => {
 
     await screenOrder(res.json.order.id);
     expect(await orderStatus(res.json.order.id)).toBe("submitted");
+    // Handed over, not yet charged: the card is captured when the carrier takes the letter.
+    expect(requestsFor(session.payment_intent).filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
+    expect((await submitToCarrier(res.json.order.id)).kind).toBe("accepted");
     const captures = requestsFor(session.payment_intent).filter((r) => r.path.endsWith("/capture"));
     expect(captures).toHaveLength(1);
     expect(captures[0].idempotencyKey).toMatch(/^capture-pay_/);
@@ -161,14 +165,21 @@ describe("the Stripe rail", () => {
     expect(await db().payment.findUniqueOrThrow({ where: { orderId: res.json.order.id } })).toMatchObject({ state: "released" });
   });
 
-  it("releases a refused letter's authorization and refunds a failed letter's capture", async () => {
+  it("releases the authorization of a refused letter and of one failed before its carrier took it; refunds one failed after", async () => {
     const refused = await sendAndPay();
     await refuseOrder(refused.res.json.order.id, "Fake invoice.");
     expect(stripe.intents.get(refused.intentId)!.status).toBe("canceled");
 
+    const rejected = await sendAndPay();
+    await screenOrder(rejected.res.json.order.id);
+    await failOrder(rejected.res.json.order.id, "the carrier rejected the piece");
+    expect(stripe.intents.get(rejected.intentId)!.status).toBe("canceled");
+    expect(stripe.requests.filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === rejected.intentId)).toHaveLength(0);
+
     const failed = await sendAndPay();
     await screenOrder(failed.res.json.order.id);
-    await failOrder(failed.res.json.order.id, "the carrier rejected the piece");
+    await submitToCarrier(failed.res.json.order.id);
+    await failOrder(failed.res.json.order.id, "lost in the mail");
     const refunds = stripe.requests.filter((r) => r.path === "/v1/refunds" && r.body.payment_intent === failed.intentId);
     expect(refunds).toHaveLength(1);
     expect(await db().payment.findUniqueOrThrow({ where: { orderId: failed.res.json.order.id } })).toMatchObject({ state: "refunded" });

@@ -90,7 +90,7 @@ describe("the worker process", () => {
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     const stuck = await db().order.findUniqueOrThrow({ where: { id: orderId } });
-    expect(stuck).toMatchObject({ status: "submitted", providerId: null }); // captured, handed over, not confirmed
+    expect(stuck).toMatchObject({ status: "submitted", providerId: null }); // handed over, not confirmed, not charged yet
 
     const second = startWorker();
     const done = await until("the second worker to record Lob's id", async () => (await db().order.findUniqueOrThrow({ where: { id: orderId } })).providerId);
@@ -98,7 +98,8 @@ describe("the worker process", () => {
     expect(pieces).toHaveLength(1);
     expect(done).toBe(pieces[0].id);
     expect(lob.requests().filter((r) => r.method === "POST" && r.idempotencyKey === orderId).length).toBeGreaterThanOrEqual(2);
-    expect(await db().payment.findUniqueOrThrow({ where: { orderId } })).toMatchObject({ state: "captured" });
+    // The card is charged once Lob has the letter (just after its id is recorded).
+    await until("the card to be charged", async () => (await db().payment.findUniqueOrThrow({ where: { orderId } })).state === "captured" || null);
     const [job] = await db().$queryRawUnsafe<{ state: string; retry_count: number }[]>(
       `SELECT state, retry_count FROM pgboss.job WHERE name = 'order-submit' AND singleton_key = $1 ORDER BY created_on LIMIT 1`,
       orderId,

@@ -51,7 +51,7 @@ test("a live letter paid in Stripe's embedded checkout is confirmed by Stripe's 
   ]);
   await checkPage(page, testInfo, "pay-return-stripe");
 
-  // The authorized card is captured when the letter clears screening and goes to the carrier.
+  // The letter clears screening and goes to the carrier, which is when the authorized card is captured.
   await expect
     .poll(async () => (await (await request.get(`/v1/orders/${orderId}`)).json()).order?.status, { timeout: 30_000, intervals: [1_000] })
     .toMatch(/^(submitted|mailed|delivered)$/);

@@ -29,7 +29,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
       </PageTitle>
       {released ? (
         <Notice tone="ok" testId="review-outcome">
-          Released {released}: it is handed to the carrier and its payment is captured. <a className={linkClass} href={`/ops/orders/${released}`}>Open the order</a>
+          Released {released}: it is handed to the carrier; a card is charged once the carrier takes it. <a className={linkClass} href={`/ops/orders/${released}`}>Open the order</a>
         </Notice>
       ) : null}
       {refused ? (

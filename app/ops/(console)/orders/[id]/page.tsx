@@ -73,7 +73,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
         <Badge>{o.status}</Badge>
         {o.sandbox ? <Badge tone="sandbox">sandbox</Badge> : <Badge tone="live">live</Badge>}
       </p>
-      {one(q.released) ? <Notice tone="ok" testId="review-outcome">Released: it is handed to the carrier and its payment is captured.</Notice> : null}
+      {one(q.released) ? <Notice tone="ok" testId="review-outcome">Released: it is handed to the carrier; a card is charged once the carrier takes it.</Notice> : null}
       {one(q.refused) ? <Notice tone="ok" testId="review-outcome">Refused: the sender gets the reason by e-mail and the payment is released.</Notice> : null}
       {error ? <Notice tone="error">{messageFor(REVIEW_ERRORS, error, "Something went wrong on our side and nothing was changed. Try again in a moment.")}</Notice> : null}
       {o.status === "held_for_review" ? (
