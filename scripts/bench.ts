@@ -197,7 +197,7 @@ try {
   const sandboxOrders = rows[2].requestsPerSec;
   console.log(
     `\nWhole pipeline: ${pipeline.letters} live letters created and paid by card (${pipeline.requestSideSeconds} s of requests), ` +
-      `screened, captured and handed to the carrier by the worker: ${pipeline.handedOver} handed over in ${pipeline.seconds} s = ` +
+      `screened, handed to the carrier and captured by the worker: ${pipeline.handedOver} handed over in ${pipeline.seconds} s = ` +
       `${pipeline.ordersPerSec} orders/s (${sandboxOrders > 0 ? round(pipeline.ordersPerSec / sandboxOrders, 2) : "n/a"} x sandbox orders, which are screened and handed over in the request).`,
   );
   console.log(
