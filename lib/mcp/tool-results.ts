@@ -58,3 +58,30 @@ export function sdkFailure(message: string): ToolResult {
     retryable: invalidArguments ? false : ERRORS.internal_error.retryable,
   });
 }
+
+/**
+ * A `tools/call` whose `arguments` is not an object: the SDK refuses it at the JSON-RPC level
+ * (-32602), where an agent sees no `code` or `next`. Answered here, before the SDK, as the tool's
+ * own failed result, like every other bad argument. Null when the body is anything else.
+ */
+export function nonObjectArgumentsAnswer(body: Uint8Array): Record<string, unknown> | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(Buffer.from(body).toString("utf8"));
+  } catch {
+    return null;
+  }
+  const m = message as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  if (!m || typeof m !== "object" || Array.isArray(m) || m.method !== "tools/call" || m.id === undefined || !m.params || typeof m.params !== "object") return null;
+  const args = m.params.arguments;
+  if (args === undefined || (typeof args === "object" && args !== null && !Array.isArray(args))) return null;
+  const kind = args === null ? "null" : Array.isArray(args) ? "an array" : `a ${typeof args}`;
+  const result = toolFailure({
+    status: "failed",
+    code: "validation_error",
+    reason: `The arguments of ${typeof m.params.name === "string" ? m.params.name : "a tool call"} must be an object of named fields; they are ${kind}.`,
+    next: ERRORS.validation_error.next,
+    retryable: false,
+  });
+  return { jsonrpc: "2.0", id: m.id, result };
+}

@@ -153,6 +153,21 @@ describe("MCP tools", () => {
     expect((await post()).status).toBe(200);
   });
 
+  it("answers a tools/call whose arguments are not an object as the tool's failed result, validation_error, not a JSON-RPC error", async () => {
+    for (const args of ["x", 5, null, ["a"]]) {
+      const res = await fetch(`${server.origin}/v1/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "quote_letter", arguments: args } }),
+      });
+      expect(res.status).toBe(200);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ jsonrpc: "2.0", id: 7, result: { isError: true, structuredContent: { status: "failed", code: "validation_error", retryable: false } } });
+      expect(answer.result.structuredContent.reason).toMatch(/arguments of quote_letter must be an object/);
+      expect(answer.error).toBeUndefined();
+    }
+  });
+
   it("refuses a body larger than any letter before reading it all", async () => {
     const res = await fetch(`${server.origin}/v1/mcp`, {
       method: "POST",

@@ -5,6 +5,7 @@ import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
 import { originAllowed } from "@/lib/mcp/check-origin";
 import { MCP_INSTRUCTIONS, registerMailTools } from "@/lib/mcp/register-tools";
+import { nonObjectArgumentsAnswer } from "@/lib/mcp/tool-results";
 
 // MCP over Streamable HTTP, stateless: protocol 2026-07-28 and, through the SDK's fallback,
 // the 2025-era clients. A server is built per request so that the tools act for the caller of
@@ -21,12 +22,17 @@ async function handle(request: Request): Promise<Response> {
   // the largest body /v1/orders accepts (a letter with its PDF inline).
   let bounded = request;
   if (request.method === "POST") {
+    let body: Uint8Array<ArrayBuffer>;
     try {
-      bounded = new Request(request.url, { method: "POST", headers: request.headers, body: new Uint8Array(await readBodyBytes(request, MAX_MCP_BODY_BYTES)) });
+      body = new Uint8Array(await readBodyBytes(request, MAX_MCP_BODY_BYTES));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       return Response.json(err.envelope(), { status: err.http, headers: { "x-request-id": requestId } });
     }
+    // A JSON response is one of the two a Streamable HTTP client accepts for a POST.
+    const refused = nonObjectArgumentsAnswer(body);
+    if (refused) return Response.json(refused, { headers: { "x-request-id": requestId } });
+    bounded = new Request(request.url, { method: "POST", headers: request.headers, body });
   }
   const handler = createMcpHandler((server) => registerMailTools(server, { request: bounded, requestId }), {
     serverInfo: { name: "physical-mail-service", version: "1.0.0" },
