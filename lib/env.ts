@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Physical Mail <letters@localhost>"),
   // How long a job may run before pg-boss counts its worker dead and runs it again. Unset: per queue.
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  PDF_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   // x402 agent payments (POST /v1/x402/credits): the facilitator that verifies and settles them.
   // Unset: the route answers 503 x402_unavailable, except for sandbox: true.
   X402_FACILITATOR_URL: z.url().optional(),

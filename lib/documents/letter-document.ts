@@ -4,8 +4,8 @@ import type { Address, OrderRequest } from "@/lib/letters/schemas";
 import type { Handwriting } from "@/lib/letters/formats";
 import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/documents/fonts";
 import { normalizeLetterText, renderTextLetter } from "@/lib/documents/render-text-letter";
-import { inspectPdf, MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
-import { composePdfLetter } from "@/lib/documents/compose-pdf-letter";
+import { MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
+import { composeSendersPdf } from "@/lib/documents/pdf-sandbox";
 import { readUpload } from "@/lib/documents/uploads";
 import { fetchPdf } from "@/lib/documents/fetch-pdf";
 
@@ -29,7 +29,7 @@ export async function buildLetterDocument(req: OrderRequest, to: Address, from: 
   if (req.text !== undefined) return textDocument(req, req.text, to, from, handwriting);
 
   const { bytes, origin, source } = await pdfSource(req);
-  const composed = await readSendersPdf(origin, async () => composePdfLetter({ source: await inspectPdf(bytes, origin), format: req.format, from, to }));
+  const composed = await readSendersPdf(origin, () => composeSendersPdf({ bytes, origin, format: req.format, from, to }));
   return {
     pdf: composed.pdf,
     pageCount: composed.pageCount,
