@@ -46,6 +46,7 @@ function dispatch(): void {
 }
 
 function run(slot: Slot, pending: Pending): void {
+  const timeoutMs = env().PDF_READ_TIMEOUT_MS;
   slot.busy = true;
   const id = nextId++;
   const { worker } = slot;
@@ -77,7 +78,6 @@ function run(slot: Slot, pending: Pending): void {
     finish(() => pending.reject(outOfMemory ? damaged("needs more memory to read than any letter") : err), true);
   };
   const onExit = () => finish(() => pending.reject(new Error("the PDF sandbox thread ended")), true);
-  const timeoutMs = env().PDF_READ_TIMEOUT_MS;
   const timer = setTimeout(() => {
     log.warn({ origin: pending.job.origin }, "a PDF took too long to read; its sandbox thread was stopped");
     finish(() => pending.reject(damaged(`takes longer than ${timeoutMs / 1000} s to read`)), true);
