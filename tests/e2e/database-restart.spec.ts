@@ -21,7 +21,7 @@ const DOWN_MS = 2_500;
 type Seen = { path: string; status: number; body: string };
 
 test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, no dead process, no letter stuck", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const dir = mkdtempSync(path.join(tmpdir(), "mail-db-restart-"));
   chmodSync(dir, 0o777); // postgres runs as its own OS user when we are root
   const pgPort = await freePort();
@@ -115,7 +115,7 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
       .poll(async () => {
         const statuses = await Promise.all(created.map(async (o) => JSON.parse((await call(`/v1/orders/${o.id}`)).body).order?.status));
         return statuses.filter((s) => s !== "delivered");
-      }, { timeout: 90_000, intervals: [1_000] })
+      }, { timeout: 150_000, intervals: [1_000] })
       .toEqual([]);
   } catch (err) {
     console.log(`The service's output, last lines:\n${own.output().slice(-6000)}`);
