@@ -2,6 +2,8 @@
 // "@/" paths through tsx, as scripts/serve.ts runs the service, then the worker's own module.
 import { register } from "tsx/esm/api";
 import { workerData } from "node:worker_threads";
+import { pathToFileURL } from "node:url";
 
 register();
-await import(workerData.entry);
+// Not bundled: the worker's module is read from the checkout at run time.
+await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ pathToFileURL(workerData.entry).href);
