@@ -1,5 +1,5 @@
-import { isDatabaseUnreachable } from "@/lib/db-unreachable";
 import { z } from "zod";
+import { isDatabaseUnreachable } from "@/lib/db-unreachable";
 import { ApiError } from "@/lib/http/api-error";
 import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
 import type { Scope } from "@/lib/auth/scopes";

@@ -1,5 +1,5 @@
-import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { z } from "zod";
+import { refuseControlCharacters } from "@/lib/http/control-characters";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Scope } from "@/lib/auth/scopes";
 import { resolveCaller } from "@/lib/http/define-route";

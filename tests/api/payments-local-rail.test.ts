@@ -163,6 +163,24 @@ describe("payment links on the local rail", () => {
     expect(await paymentOf(taken.json.order.id)).toMatchObject({ state: "refunded" });
   });
 
+  it("an authorization that lapses after the hand-off withdraws the letter the carrier took and fails it, charging nothing", async () => {
+    const res = await sendLiveLetter();
+    const sessionId = sessionOf(res.json.payment_url);
+    await call(payLocal, { body: { session_id: sessionId, ...card } });
+    await screenOrder(res.json.order.id);
+    expect((await db().order.findUniqueOrThrow({ where: { id: res.json.order.id } })).status).toBe("submitted");
+    // The hold expires at the rail while the letter waits for its carrier.
+    await db().localCheckout.update({ where: { id: sessionId }, data: { intentStatus: "canceled" } });
+    expect((await submitToCarrier(res.json.order.id)).kind).toBe("accepted");
+    const read = await call(getOrder, { params: { id: res.json.order.id } });
+    expect(read.json.order).toMatchObject({ status: "failed", failure_code: "payment_lapsed" });
+    expect(read.json.order.failure_reason).toMatch(/withdrawn before printing\. Nothing was charged/);
+    expect(await checkout(sessionId)).toMatchObject({ intentStatus: "canceled", amountRefundedCents: 0 });
+    expect(await paymentOf(res.json.order.id)).toMatchObject({ state: "released" });
+    const events = await db().orderEvent.findMany({ where: { orderId: res.json.order.id, kind: "status" }, orderBy: { id: "asc" } });
+    expect(events.map((e) => e.toStatus)).toEqual(["draft", "pending_payment", "screening", "submitted", "failed"]);
+  });
+
   it("an unpaid link that runs out of time cancels its order, charging nothing", async () => {
     const res = await sendLiveLetter();
     const sessionId = sessionOf(res.json.payment_url);

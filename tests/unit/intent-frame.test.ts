@@ -9,44 +9,38 @@ import { readLetter } from "@/lib/screening/frame-lexicon";
 
 const KEY = 2;
 const reads = (text: string) => readIntentFrame(text);
+/** The frame names `category` for `text`, at `atLeast` or more. */
+const names = (text: string, category: string, atLeast = 3) => {
+  const v = reads(text);
+  expect(v.category, text).toBe(category);
+  expect(v.score, text).toBeGreaterThanOrEqual(atLeast);
+};
 
 describe("the intent frame", () => {
   it("names a threat when the writer promises violence, or watches the recipient with menace", () => {
     expect(reads("Dale,\n\nPay me the $900 by Friday or I will break both your legs.\n\nR.")).toMatchObject({ category: "threat", score: expect.any(Number) });
     expect(reads("Dale,\n\nPay me the $900 by Friday or I will break both your legs.\n\nR.").score).toBeGreaterThanOrEqual(3);
-    const watched = reads("Mrs. Keane,\n\nYour boys get off the bus at the corner of Elm at 3:40. Every day. It would be a shame if something happened to them.\n\nA neighbor");
-    expect(watched.category).toBe("threat");
-    expect(watched.score).toBeGreaterThanOrEqual(KEY);
+    names("Mrs. Keane,\n\nYour boys get off the bus at the corner of Elm at 3:40. Every day. It would be a shame if something happened to them.\n\nA neighbor", "threat", KEY);
   });
 
   it("names a device left to go off", () => {
-    const v = reads("To the staff of Harmon Dental,\n\nA package has been left inside your building. It goes off at 2 p.m. on Thursday. You will not find it in time.");
-    expect(v.category).toBe("threat");
-    expect(v.score).toBeGreaterThanOrEqual(3);
+    names("To the staff of Harmon Dental,\n\nA package has been left inside your building. It goes off at 2 p.m. on Thursday. You will not find it in time.", "threat");
   });
 
   it("names extortion when exposure to family or employer is traded for money", () => {
-    const v = reads("Greg,\n\nI have the photos from the hotel. Send $2,000 by Venmo by Sunday or they go to your wife and your boss.\n\nA friend");
-    expect(v.category).toBe("extortion");
-    expect(v.score).toBeGreaterThanOrEqual(3);
+    names("Greg,\n\nI have the photos from the hotel. Send $2,000 by Venmo by Sunday or they go to your wife and your boss.\n\nA friend", "extortion");
   });
 
   it("names impersonation when an agency asks for gift cards, and phishing when a PIN is asked for", () => {
-    const irs = reads("INTERNAL REVENUE SERVICE\nNotice of Tax Due\n\nYou owe $3,420 in back taxes. To avoid arrest, pay today with Google Play gift cards and call us with the card numbers.");
-    expect(irs.category).toBe("impersonation_government");
-    expect(irs.score).toBeGreaterThanOrEqual(3);
+    names("INTERNAL REVENUE SERVICE\nNotice of Tax Due\n\nYou owe $3,420 in back taxes. To avoid arrest, pay today with Google Play gift cards and call us with the card numbers.", "impersonation_government");
     const pin = reads("Dear customer,\n\nTo keep your card active, please reply with your card number, the expiration date and your PIN.\n\nCard Services");
     expect(pin.score).toBeGreaterThanOrEqual(3);
   });
 
   it("names a fee before a windfall, a bill for a deed copy, and money asked through affection", () => {
     expect(reads("Congratulations! You have won $850,000 in the International Lottery. To release your winnings, pay the $1,200 processing fee by Western Union.").category).toBe("fraud_advance_fee");
-    const deed = reads("PROPERTY RECORDS SERVICE\n\nIt is recommended that all owners obtain a certified copy of their grant deed. Processing fee: $89.00. Respond by 06/14.\n\nThis is a solicitation, not a bill. Not affiliated with any government agency.");
-    expect(deed.category).toBe("fraud_fake_invoice");
-    expect(deed.score).toBeGreaterThanOrEqual(KEY);
-    const romance = reads("My darling Ellen,\n\nThe customs office will not release my gold until I pay $2,400. Please send Apple gift cards and the codes, my love. Do not tell your daughter.\n\nYour James");
-    expect(romance.category).toBe("fraud_romance");
-    expect(romance.score).toBeGreaterThanOrEqual(3);
+    names("PROPERTY RECORDS SERVICE\n\nIt is recommended that all owners obtain a certified copy of their grant deed. Processing fee: $89.00. Respond by 06/14.\n\nThis is a solicitation, not a bill. Not affiliated with any government agency.", "fraud_fake_invoice", KEY);
+    names("My darling Ellen,\n\nThe customs office will not release my gold until I pay $2,400. Please send Apple gift cards and the codes, my love. Do not tell your daughter.\n\nYour James", "fraud_romance");
   });
 
   it("keeps a lawful demand, a genuine prize notice and a bank's own Zelle offer below the key", () => {
@@ -65,51 +59,31 @@ describe("the intent frame", () => {
 
   it("reads text-speak as its long form", () => {
     expect(readLetter("pls send it 2nite or ur wife sees the vid").all).toBe("please send it tonight or your wife sees the video");
-    const v = reads("hey greg\n\ngot the pics from the hotel lol. $2000 on cash app by sunday or they go to ur wife and ur boss. dont test me");
-    expect(v.category).toBe("extortion");
-    expect(v.score).toBeGreaterThanOrEqual(KEY);
+    names("hey greg\n\ngot the pics from the hotel lol. $2000 on cash app by sunday or they go to ur wife and ur boss. dont test me", "extortion", KEY);
   });
 
   it("reads a postcard or a note as closely as a letter: a run-in letterhead, a three-word exposure, a bare amount", () => {
-    const court = reads("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay it today by Venmo to @muni-court-pay or a warrant follows.");
-    expect(court.category).toBe("impersonation_court");
-    expect(court.score).toBeGreaterThanOrEqual(3);
-    const exposure = reads("I kept the receipts from the Reno trip. $600 on Cash App by Thursday or Maria gets copies.");
-    expect(exposure.category).toBe("extortion");
-    expect(exposure.score).toBeGreaterThanOrEqual(3);
-    const protection = reads("Nice deli. $150 every Friday and nobody breaks the glass. My guy stops by to collect.");
-    expect(protection.category).toBe("extortion");
-    expect(protection.score).toBeGreaterThanOrEqual(3);
+    names("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay it today by Venmo to @muni-court-pay or a warrant follows.", "impersonation_court");
+    names("I kept the receipts from the Reno trip. $600 on Cash App by Thursday or Maria gets copies.", "extortion");
+    names("Nice deli. $150 every Friday and nobody breaks the glass. My guy stops by to collect.", "extortion");
     // The same shapes, lawful: a court's own notice paid at its portal, a bill that names a relative.
     expect(reads("MUNICIPAL COURT: an unpaid parking citation of $95 is overdue. Pay online at the court's website or at the clerk's window.").score).toBeLessThan(KEY);
     expect(reads("Your share of the cabin rental is $150. Please pay by Friday or Maria gets the whole bill, which is not fair to her.").score).toBeLessThan(KEY);
   });
 
   it("reads a threat that shows a scouted weakness or a veiled ending, and an extortion that holds a pet or sells bad reviews, each beside a lawful twin", () => {
-    const scouted = reads("Ron,\n\nI know your silver Camry. You park past the batting cages where the light pole's been out since April. Call the game carefully on the 22nd.");
-    expect(scouted.category).toBe("threat");
-    expect(scouted.score).toBeGreaterThanOrEqual(KEY);
+    names("Ron,\n\nI know your silver Camry. You park past the batting cages where the light pole's been out since April. Call the game carefully on the 22nd.", "threat", KEY);
     expect(reads("Ron,\n\nThe light pole by the batting cages has been out since April; please ask the parks office to fix it before the 22nd.").score).toBeLessThan(KEY);
-    const witness = reads("Testify on the 14th and your brother stops breathing. Think it over, Renee.");
-    expect(witness.category).toBe("threat");
-    expect(witness.score).toBeGreaterThanOrEqual(KEY);
-    const pet = reads("About your flyer for the lost corgi. I have him. $1,500 on Cash App to $corgihome2 and I text you where he is. Call the cops and you never see him again.");
-    expect(pet.category).toBe("extortion");
-    expect(pet.score).toBeGreaterThanOrEqual(3);
+    names("Testify on the 14th and your brother stops breathing. Think it over, Renee.", "threat", KEY);
+    names("About your flyer for the lost corgi. I have him. $1,500 on Cash App to $corgihome2 and I text you where he is. Call the cops and you never see him again.", "extortion");
     expect(reads("About your flyer for the lost corgi: I think I saw him near the feed store on Tuesday. No reward needed, I hope you find him.").score).toBeLessThan(KEY);
-    const reviews = reads("Reputation Partners\n\n18 one-star reviews have been drafted for your practice. They post three a day unless you join our monitoring plan: $1,200 per month, first month by wire.");
-    expect(reviews.category).toBe("extortion");
-    expect(reviews.score).toBeGreaterThanOrEqual(3);
+    names("Reputation Partners\n\n18 one-star reviews have been drafted for your practice. They post three a day unless you join our monitoring plan: $1,200 per month, first month by wire.", "extortion");
     expect(reads("Reputation Partners\n\nWe help practices answer one-star reviews politely and ask happy patients for feedback. Our plan is $120 per month; cancel anytime.").score).toBeLessThan(KEY);
   });
 
   it("reads a sender behind a title's full stop, and law enforcement asking money to clear a charge", () => {
-    const sheriff = reads("This is Sgt. Miller, Lane County Sheriff. There is a warrant for your arrest. Pay $1,200 by Green Dot card to clear it.");
-    expect(sheriff.category).toBe("impersonation_police");
-    expect(sheriff.score).toBeGreaterThanOrEqual(3);
-    const dea = reads("DEA Diversion Unit: your prescriptions are under investigation. Wire a $3,000 fine today to avoid charges.");
-    expect(dea.category).toBe("impersonation_police");
-    expect(dea.score).toBeGreaterThanOrEqual(3);
+    names("This is Sgt. Miller, Lane County Sheriff. There is a warrant for your arrest. Pay $1,200 by Green Dot card to clear it.", "impersonation_police");
+    names("DEA Diversion Unit: your prescriptions are under investigation. Wire a $3,000 fine today to avoid charges.", "impersonation_police");
     // A court clerk may take a fine to recall a warrant: the police reading stays silent (the older
     // court rule still names it as a hint-to-key for the classifier to weigh).
     expect(reads("Clerk of the Municipal Court: a bench warrant was issued when you missed your hearing. Pay the $150 fine at the clerk's window to have the warrant recalled.").signals.some((s) => s.startsWith("impersonation_police"))).toBe(false);
@@ -117,8 +91,6 @@ describe("the intent frame", () => {
 
   it("reads HR as the office an extortionist threatens to tell, and 24 hr as a deadline", () => {
     expect(readLetter("pay in 24 hr or HR gets the pics").all).toBe("pay in 24 hours or hr gets the pictures");
-    const v = reads("I kept the screenshots from the Denver trip. $800 on Venmo by Friday or HR gets them.");
-    expect(v.category).toBe("extortion");
-    expect(v.score).toBeGreaterThanOrEqual(KEY);
+    names("I kept the screenshots from the Denver trip. $800 on Venmo by Friday or HR gets them.", "extortion", KEY);
   });
 });
