@@ -9,6 +9,13 @@ import { observedState, recordPaymentState, type PaymentState } from "@/lib/paym
 // canceled, failed) gets its authorization canceled, never a charge, and one charged anyway
 // (a capture the rail made before a crash) is refunded. Every step is idempotent at the provider, so this runs after
 // each ending and again from the worker until nothing is left to do.
+//
+// The recorded intent is the order's own state, committed before the rail is called: an order
+// its carrier accepted (provider_id set, submitted or later) means "capture"; an order that
+// ended (refused, canceled, failed) means "release, or refund what was taken". No separate
+// intent row is kept because it could disagree with the order; a crash between the commit and
+// the rail's answer leaves the intent written, and the sweeps below finish it from the rail's
+// truth with the same idempotency key.
 
 const ENDED = ["refused", "canceled", "failed"];
 const UNSETTLED_ALERT_MS = 60 * 60 * 1000;

@@ -8,11 +8,22 @@ import type { ClassifierScore } from "@/lib/screening/text-classifier";
 // may expect, and the blind sets are never read here.
 //
 // The rule, in order: as few lawful letters refused as possible (none, where the readings allow
-// it); at most LAWFUL_HELD_BUDGET of lawful letters held; then as many harmful letters stopped
+// it), counting as refused every lawful letter that would be refused if its classifier score were
+// REFUSAL_MARGIN higher: the frame's key turns at a fixed level, so without a margin the
+// classifier's threshold would sit just above the most suspicious lawful letter of the
+// calibration set, and the next voice's lawful letters would have no room; at most LAWFUL_HELD_BUDGET of lawful letters held; then as many harmful letters stopped
 // (refused or held) as possible; then as many refused as possible; then the fewest lawful
 // letters held.
 
 export type CalibrationLetter = { id: string; label: "refuse" | "allow"; category: string; voice: string; clf: ClassifierScore; frame: FrameReading };
+
+/**
+ * How much higher a lawful letter's classifier score may be, in a voice we have not seen, and
+ * still not be refused. Chosen by calibrating on every voice but one and applying the thresholds
+ * to the one left out (scripts/screening/calibrate.ts --nested): with no margin, lawful letters
+ * of two voices were refused that way.
+ */
+export const REFUSAL_MARGIN = 0.1;
 
 /** The share of lawful calibration letters the thresholds may hold: below issue 16's 10 %, leaving room for voices unlike ours. */
 export const LAWFUL_HELD_BUDGET = 0.06;
@@ -24,7 +35,11 @@ const SPECIFIC_FRAME = [2.5, 3, 3.5, 4];
 /** null: the frame never holds a letter on its own. */
 const FRAME_HOLD: (number | null)[] = [2, 2.5, 3, 3.5, 4, null];
 
-export type Tally = { letters: number; refused: number; held: number; mailed: number };
+export type Tally = {
+  letters: number; refused: number; held: number; mailed: number;
+  /** Refused, or would be with a classifier score REFUSAL_MARGIN higher: what the rule keeps at none. */
+  refusedWithinMargin: number;
+};
 export type Figures = { harmful: Tally; lawful: Tally };
 
 export function tally(letters: CalibrationLetter[], t: ScreeningThresholds): Figures {
@@ -55,7 +70,7 @@ export function chooseThresholds(letters: CalibrationLetter[]): { thresholds: Sc
     for (const classifier of CLASSIFIER_REFUSE.filter((r) => r < chosen.thresholds.classifier.refuse)) {
       const t = { ...chosen.thresholds, specific: { classifier, frame } };
       const figures = { harmful: count(harmful, t), lawful: count(lawful, t) };
-      if (figures.lawful.refused <= chosen.figures.lawful.refused && figures.harmful.refused > chosen.figures.harmful.refused && figures.lawful.held <= chosen.figures.lawful.held) {
+      if (figures.lawful.refusedWithinMargin <= chosen.figures.lawful.refusedWithinMargin && figures.harmful.refused > chosen.figures.harmful.refused && figures.lawful.held <= chosen.figures.lawful.held) {
         chosen = { thresholds: t, figures };
       }
     }
@@ -63,7 +78,7 @@ export function chooseThresholds(letters: CalibrationLetter[]): { thresholds: Sc
   best = chosen;
   const { harmful: h, lawful: a } = best.figures;
   const because =
-    `On ${letters.length} calibration letters (leave-one-voice-out): ${a.refused} lawful refused, ${a.held} of ${a.letters} lawful held ` +
+    `On ${letters.length} calibration letters (leave-one-voice-out): ${a.refused} lawful refused (${a.refusedWithinMargin} within a margin of ${REFUSAL_MARGIN} on the classifier), ${a.held} of ${a.letters} lawful held ` +
     `(budget ${Math.round(LAWFUL_HELD_BUDGET * 100)} %); ${h.refused + h.held} of ${h.letters} harmful stopped, ${h.refused} refused.`;
   return { ...best, because };
 }
@@ -73,6 +88,7 @@ function count(letters: CalibrationLetter[], t: ScreeningThresholds): Tally {
   for (const l of letters) {
     const d = decisionOf(l.clf.harm, l.frame.score, l.frame.category !== null, t);
     c.letters++;
+    if (d === "refuse" || decisionOf(Math.min(1, l.clf.harm + REFUSAL_MARGIN), l.frame.score, l.frame.category !== null, t) === "refuse") c.refusedWithinMargin++;
     if (d === "refuse") c.refused++;
     else if (d === "review") c.held++;
     else c.mailed++;
@@ -81,6 +97,7 @@ function count(letters: CalibrationLetter[], t: ScreeningThresholds): Tally {
 }
 
 function better(a: Figures, b: Figures, budget: number): boolean {
+  if (a.lawful.refusedWithinMargin !== b.lawful.refusedWithinMargin) return a.lawful.refusedWithinMargin < b.lawful.refusedWithinMargin;
   if (a.lawful.refused !== b.lawful.refused) return a.lawful.refused < b.lawful.refused;
   const over = (f: Figures) => Math.max(0, f.lawful.held - budget);
   if (over(a) !== over(b)) return over(a) < over(b);
@@ -91,7 +108,7 @@ function better(a: Figures, b: Figures, budget: number): boolean {
 }
 
 function empty(): Tally {
-  return { letters: 0, refused: 0, held: 0, mailed: 0 };
+  return { letters: 0, refused: 0, held: 0, mailed: 0, refusedWithinMargin: 0 };
 }
 
 function range(from: number, to: number, step: number): number[] {

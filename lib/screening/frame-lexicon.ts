@@ -62,7 +62,7 @@ const WARNING = new RegExp(
     String.raw`\bif (anyone|someone|a caller|you receive)\b[^.]{0,80}\b(claim|claiming|asks?|pretend)`,
     String.raw`\bhang up\b|\bbeware of\b|\bscams?\b`,
     // "Never share your PIN with anyone": a security warning, not a request for secrecy.
-    String.raw`\b(never|do not|don't|not to)\b[^.]{0,10}\b(share|give|tell|disclose|reveal|send|read)\b[^.]{0,40}\b(password|passcode|pin|code|codes|username|login|id|credentials|card number|account number|security number|details)\b`,
+    String.raw`\b(never|do not|don't|not to|need not|needn't)\b[^.]{0,10}\b(share|give|tell|disclose|reveal|send|read|provide|enter|include|submit|write)\b[^.]{0,40}\b(password|passcode|pin|code|codes|username|login|id|credentials|card number|account number|security number|details)\b`,
     // "We will never demand payment by gift card": what honest senders do not do.
     String.raw`\b(will|would|does|do|shall|should) never\b|\bnever (asks?|demands?|requests?|calls?|threatens?|accepts?|takes?|sends?|emails?|texts?|collects?|requires?|needs?|suspends?|arrests?)\b`,
     // Reported speech: what a scammer said, told of by the one warning against it.
@@ -72,10 +72,10 @@ const WARNING = new RegExp(
 
 /** Kinds of scam-warning talk: a letter with two or more is warning about fraud, not committing it. */
 const WARNING_TALK = [
-  /\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
+  /\b(nobody|no one|no-one) honest\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
   /\bbeware\b|\b(scam|fraud|consumer|security|impostor|imposter) (alert|warning|awareness|bulletin)\b|\bwarning signs?\b|\bred flags?\b|\bprotect yourself\b|\bdon't fall for\b/,
-  /\bhang up\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
-  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine) (company|bank|agency|business|soldier|government|charity|lottery|court)\b/,
+  /\bhang up\b|\bhung up\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
+  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
   /\b(how (it|the scam|this|they) works?|what (the scam|it|they) looks? like|what to do|what's true|if it happened to you|if this happens to you|(don't|dont|do not) (send|pay|give|buy|wire) (him|her|them|anything|nothing))\b/,
   /\breport (it|them|this|the (call|letter|scam)|suspicious)\b|\breportfraud\.ftc\.gov\b|\bftc\b|\bfederal trade commission\b|\bbetter business bureau\b/,
 ];
@@ -130,17 +130,17 @@ export const anySentence = (l: Letter, ...all: RegExp[]) => all.every((re) => re
 // ------------------------------------------------------------------------------------------
 
 /** Channels no agency, court, utility or bank takes, and that cannot be reversed once sent. */
-export const GIFT_OR_CRYPTO = /\b(gift ?cards?|itunes|google play|apple cards?|steam (cards?|wallet)|vanilla (visa|gift|prepaid|cards?)?|green ?dot|prepaid (reload |debit |visa |mastercard |cash )?cards?|reload cards?|moneypak|bitcoin|btc|crypto ?(currency)?|cryptocurrency (atm|kiosk)|usdt|ethereum|wallet address)\b/;
+export const GIFT_OR_CRYPTO = /\b(gift ?cards?|itunes|google play|apple cards?|steam (cards?|wallet)|vanilla (visa|gift|prepaid|cards?)?|green ?dot|prepaid (reload |debit |visa |mastercard |cash )?cards?(?! (issued|provided|sent|mailed|loaded) (by|to you))|reload cards?|moneypak|bitcoin|btc|crypto ?(currency)?|cryptocurrency (atm|kiosk)|usdt|ethereum|wallet address)\b/;
 export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring instructions|by wire|bank transfer)\b/;
 /** Person-to-person apps: fine between neighbours, never how an authority or utility is paid. */
 export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
 export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;
 /** Cash carried or mailed to a person rather than paid at a counter or by check. */
-export const CASH_HANDOFF = /\b(due|pay|paid|payment|collected?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when|on the day of)\s+(the |your |our |his |her )?(install|installation|visit|arrival|service|inspection|pickup|appointment)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
-const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|inspector|installer|representative|deputy|driver|clerk|crew lead|crew|foreman|worker|someone)`;
+export const CASH_HANDOFF = /\b(due|pay|paid|payment|collected?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when|on the day of)\s+(the |your |our |his |her )?(install|installation|visit|arrival|service|inspection|pickup|appointment)\b|\b(cash|pay|paid|fee)\b[^.]{0,60}\bwhen (he|she|they|the (tech|technician|crew|installer|worker|inspector)) (arrives|arrive|comes|come|gets there|shows up|show up)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
+const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|tech|techs|inspector|installer|representative|deputy|driver|clerk|crew lead|crew member|crew|foreman|worker|serviceman|lineman|meter reader|someone)`;
 /** Someone sent to the door to take the money (one sentence at a time; meters and modems are not money). */
 export const COLLECTOR_AT_DOOR = new RegExp(
-  String.raw`\b${FIELD_AGENT}\b[^.]{0,120}\b(collect|pick up|receive)\s+(it|them|(the |your |a )?(cash|money|bills|payment|fee|bail|bond|card|cards|envelope|funds|contribution))\b|\b${FIELD_AGENT}\b[^.]{0,60}\bpick (it|them) up\b|\b(paid|pay|payment|given|handed)\b[^.]{0,20}\bto (the|our|a) ${FIELD_AGENT}\b|\b(cash|money|fine|fee)\b[^.]{0,40}\bto (the|our|a) [a-z ]{0,10}${FIELD_AGENT}\b`,
+  String.raw`\b${FIELD_AGENT}\b[^.]{0,120}\b(collect|pick up|receive)\s+(it|them|(the |your |a )?(\$[\d,.]+ )?([a-z-]+ ){0,2}(cash|money|bills|payment|fee|bail|bond|card|cards|envelope|funds|contribution|deposit))\b|\b${FIELD_AGENT}\b[^.]{0,60}\bpick (it|them) up\b|\b(paid|pay|payment|given|handed)\b[^.]{0,20}\bto (the|our|a) ${FIELD_AGENT}\b|\b(cash|money|fine|fee)\b[^.]{0,40}\bto (the|our|a) [a-z ]{0,10}${FIELD_AGENT}\b`,
 );
 /** The authority's own channels refused, a private partner or account put in their place. */
 export const DIVERTED = new RegExp(
@@ -207,7 +207,7 @@ const ASK = new RegExp(
     String.raw`\b(will|must|'ll) (ask|need|require)\b|\b(will|'ll|may|must) be (asked|required) (for|to)\b|\byou (will|'ll) need( to)?\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
   ].join("|"),
 );
-const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)|create|choose|set up|select) |\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
+const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)) |\b(create|choose|set up|select|pick|change) (a |your |the )?(new )?(pin|password|passcode|security questions?|username)\b|\b(to|with) (any |all |the |your )?(merchants?|companies|billers?|businesses|services)\b|\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
 
 /** How many kinds from `list` the letter asks for, one sentence at a time. */
 export function askedKinds(l: Letter, list: RegExp[]): number {
@@ -243,7 +243,7 @@ const AUTHORITY: Record<Authority, RegExp> = {
   // Named courts only: "904 Sandpiper Court" is an address, "Court Square" a street.
   court: /\b(superior|district|circuit|county|municipal|federal|supreme|bankruptcy|civil|criminal|traffic|family|probate|housing|juvenile|magistrate|justice|city|state|mediation|arbitration|claims|appeals) court\b|\bcourts? (of|clerk|officer|registrar|administrator|settlement|disbursement)\b|\b(clerk of|court registrar|judicial|jury (administrator|service|duty)|small claims|bench warrant|docket|summons|order of (the )?court)\b/,
   police: /\b(police|pd|sheriff|sheriff's office|deput(y|ies)|trooper|det\.|sgt\.|ofc\.|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
-  utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\b(disconnection|disconnect|shut-?off|shutoff) (notice|order|department|prevention|technician|crew|supervisor)\b|\b(duke energy|xcel( energy)?|georgia power|florida power|fpl|nicor|pg&e|con ?ed(ison)?|dominion energy|southern california edison|entergy|ameren|peco|comed|national grid|southwest gas|atmos( energy)?|centerpoint|dte( energy)?|consumers energy|pseg|eversource|srp|tva|we energies|alabama power|oncor|reliant|spire|piedmont natural gas|department of (water|watershed))\b|\bsmart meter\b/,
+  utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\b(disconnection|disconnect|shut-?off|shutoff) (notice|order|department|prevention|technician|crew|supervisor)\b|\b(duke energy|xcel( energy)?|georgia power|florida power|fpl|nicor|pg&e|con ?ed(ison)?|dominion energy|southern california edison|entergy|ameren|peco|comed|national grid|southwest gas|atmos( energy)?|centerpoint|dte( energy)?|consumers energy|pseg|eversource|srp|tva|we energies|alabama power|oncor|reliant|spire|piedmont natural gas|department of (water|watershed))\b|\bsmart meter\b|\b(gas|water|power|electric|electricity|energy|light|sewer|utilities)( (&|and) [a-z]+)? (of [a-z]+|dept|field services|emergency|dispatch|billing|deposit services|meter services|metering|customer (care|service))\b|\b(city|county|town|village|municipal|public|rural) (water|gas|power|electric|utilities)\b|(^|\n )[a-z .'&-]{2,30} (gas|water|power|electric|energy)( (&|and) [a-z]+)?\s?(:|$| \n)/,
   bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|resolution|department|division|team|unit)|bank examiner)\b/,
 };
 

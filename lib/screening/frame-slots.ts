@@ -21,7 +21,9 @@ const PLACE = String.raw`(house|home|place|car|truck|shop|store|office|business|
 /** The writer promises violence, in any tense or spelling, to the recipient, their kin or their place. */
 const VIOLENCE = new RegExp(
   [
-    String.raw`\b(i|we|i'll|we'll|ill|im|i'm|imma|i'ma|me and my [a-z]+)\b('ll| will| am going to| are going to| gonna| going to| would| could| can| might| shall|'d| got ways to)?[^.!?\n]{0,25}\b(kill|murder|shoot|stab|strangle|choke|beat|break|bust|burn|torch|bury|hurt|harm|cut|slash|smash|blow up|run over|poison|put .{0,10} in the ground|end)\b[^.!?\n]{0,30}\b(${YOU}|${KIN}|${PLACE}|him|her|them|legs?|face|arms?|neck|knees?|teeth|skull)\b`,
+    // The writer does it ("i figured you'd kill me" is someone else's verb), to the recipient's
+    // people, place or body ("i hurt my knee" is the writer's own).
+    String.raw`\b(i|we|i'll|we'll|ill|im|i'm|imma|i'ma|me and my [a-z]+)\b('ll| will| am going to| are going to| gonna| going to| would| could| can| might| shall|'d| got ways to)?((?!\b(you|you'd|you'll|youll|he|she|they|it|that|who)\b)[^.!?\n]){0,25}\b(kill|murder|shoot|stab|strangle|choke|beat|break|bust|burn|torch|bury|hurt|harm|cut|slash|smash|blow up|run over|poison|put .{0,10} in the ground|end)\b[^.!?\n]{0,30}\b(${YOU}|${KIN}|${PLACE}|him|her|them|(your|ur|his|her|their) (legs?|face|arms?|neck|knees?|teeth|skull))\b`,
     String.raw`\b(put|send|land|leave)\b[^.!?\n]{0,10}\b(you|him|her|them|${KIN})\b[^.!?\n]{0,10}\bin (the hospital|a wheelchair|the ground|a coffin|a body bag|the morgue|a ditch|the river)\b|\byou('re| are) (a )?dead (man|woman|meat)\b|\b${YOU}('ll| will| are going to|'re going to| gonna)\b[^.!?\n]{0,20}\b(die|bleed|burn|suffer|disappear|go missing|never walk)\b`,
   ].join("|"),
 );
@@ -29,22 +31,26 @@ const VIOLENCE = new RegExp(
 const HARM_COMING = new RegExp(String.raw`\b(${YOU}|${KIN}|people you love|someone you love|somebody you love|those you love|loved ones)\b[^.!?\n]{0,20}\b(will|'ll|gonna|going to|are going to|is going to)\b[^.!?\n]{0,12}\b(get|be|end up|wind up)\b[^.!?\n]{0,12}\b(hurt|harmed|killed|shot|burned|burnt|dead|buried|injured|beaten|broken|bleeding|crippled|wrecked|torched|blown up)\b`);
 
 /** Something left to go off: bombs and devices, however put. */
-const DEVICE = /\b(bomb|bombs|device|explosive|explosives|pipe bomb|ied|package|parcel|box|bag|container|something|surprise|gift)\b[^]{0,160}\b(go(es)? off|going off|detonat\w*|explod\w*|blow(s)? up|blowing up|boom)\b|\b(clear|evacuate|empty) (the|your|that) (building|school|office|clinic|church|store|plant|warehouse)\b[^.!?\n]{0,60}\b(or don't|if you (want|value|care)|in time|while you can|before)\b|\b(won't|will not|wont|never|not going to) find (it|them)\b[^.!?\n]{0,30}\b(in time|before)\b|\bcount on finding (it|them)\b|\b(device|bomb|explosive|something)\b[^]{0,80}\b(set for|timed for|set to go|is set|in the building)\b[^]{0,80}\b(\d{1,2}(:\d\d)?|noon|midnight|tonight|tomorrow|morning|afternoon)\b/;
+const DEVICE = /\b(bomb|bombs|device|explosive|explosives|pipe bomb|ied|package|parcel|box|bag|container|something|somethin'?|surprise|gift)\b[^]{0,160}\b(go(es)? off|going off|detonat\w*|explod\w*|blow(s)? up|blowing up|boom)\b|\b(clear|evacuate|empty) (the|your|that) (building|school|office|clinic|church|store|plant|warehouse)\b[^.!?\n]{0,60}\b(or don't|if you (want|value|care)|in time|while you can|before)\b|\b(won't|will not|wont|never|not going to) find (it|them)\b[^.!?\n]{0,30}\b(in time|before)\b|\bcount on finding (it|them)\b|\b(something|somethin'?)\b[^.!?\n]{0,12}\b(has been|have been|was|is|'s|got|been)? ?(left|placed|planted|hidden|put|sitting|waiting)\b[^.!?\n]{0,30}\b(in|inside|under|behind|somewhere in) (your|the|that|this) (building|office|offices|school|church|clinic|store|plant|lobby|courthouse|warehouse|mall|station|facility|branch)\b|\b(there's|there is) (something|somethin'?) (in|inside|under) (your|the|that) (building|office|offices|school|church|clinic|store|plant|lobby|courthouse|warehouse|mall|station|facility|branch)\b|\b(device|bomb|explosive|something)\b[^]{0,80}\b(set for|timed for|set to go|is set|in the building)\b[^]{0,80}\b(\d{1,2}(:\d\d)?|noon|midnight|tonight|tomorrow|morning|afternoon)\b/;
 
 /** The writer shows they watch the recipient: where they live, park, work, walk; what they wear; their children's school. */
 const WATCHING = new RegExp(
   [
-    String.raw`\b(i|we)\b[^.!?\n]{0,12}\b(know|knows|knew|found out|figured out|found|looked up|tracked down|got|have)\b[^.!?\n]{0,12}\b(where|when|what time|which|your (address|schedule|routine|weekends?|movements|car|plate|house|address)|ur (address|schedule|car))\b`,
+    String.raw`\b(i|we|the undersigned)\b[^.!?\n]{0,12}\b(know|knows|knew|found out|figured out|found|looked up|tracked down|got|have)\b[^.!?\n]{0,12}\b(where|when|what time|which|your (address|schedule|routine|weekends?|movements|car|plate|house|address)|ur (address|schedule|car))\b`,
+    String.raw`\b(i|we|the undersigned)\b[^.!?\n]{0,12}\bknows? (what|which) (road|route|way|street|door|entrance|exit|gate|bus|days?|church|gym|store)\b|\b(i|we)\b[^.!?\n]{0,12}\bknow what (you|your [a-z]+) (drives?|wears?|looks like)\b`,
     String.raw`\b(i|we)\b[^.!?\n]{0,15}\b(watched|watching|followed|following|been by|drove by|drove past|drive by|walked by|sat outside|was outside|parked outside|been parked|sat across)\b[^.!?\n]{0,25}\b(${YOU}|${KIN}|the house|your house|your place)\b(?! (career|work|progress|blog|column|campaign|posts|story|journey))`,
     String.raw`\b(${YOU}|${KIN})\b[^.!?\n]{0,60}\b(leave|leaves|get off|gets off|come out|comes out|walk|walks|park|parks|drive|drives|pick(s)? up|go|goes|catch(es)?|wash(es)?|jog(s)?|run(s)?|stop(s)?)\b[^.!?\n]{0,50}\b(at|around|by|between|before|after) (\d{1,2}(:\d\d)?|noon|midnight|dark)\b`,
     String.raw`\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm|a\.m\.|p\.m\.))\b[^.!?\n]{0,60}\b(every|each|most|same)\b[^.!?\n]{0,20}\b(day|days|night|nights|morning|mornings|week|tuesday|monday|wednesday|thursday|friday|saturday|sunday)s?\b`,
-    String.raw`\b(silver|white|black|gr[ae]y|red|blue|green|maroon|tan|gold) (lexus|audi|camry|accord|civic|tacoma|tesla|bmw|mercedes|honda|toyota|ford|f-?150|chevy|silverado|ram|jeep|subaru|nissan|altima|corolla|kia|hyundai|prius|minivan|suv|pickup|truck|sedan|charger|mustang)\b`,
+    String.raw`\b(silver|white|black|gr[ae]y|red|blue|green|maroon|tan|gold) (lexus|audi|camry|accord|civic|tacoma|tesla|bmw|mercedes|honda|toyota|ford|f-?150|chevy|silverado|ram|jeep|subaru|nissan|altima|corolla|kia|hyundai|prius|minivan|suv|pickup|truck|sedan|charger|mustang|tahoe|suburban|yukon|explorer|escalade|4runner|rav4|cr-v|odyssey|sienna|outback|forester|wrangler|malibu|impala|fusion|elantra|sonata|sentra|rogue|equinox|highlander|pilot|durango)\b`,
     String.raw`\b(school|elementary|middle school|high school|bus stop|practice|daycare|the gate|side door|playground|pickup|pick-up|drop-off|drop off|recess)\b[^.!?\n]{0,60}\b(\d{1,2}:\d\d|\d{1,2} ?(am|pm))\b|\b(your|ur) (wife|husband|kids?|boys?|girls?|son|daughter|grandkids|twins)\b[^.!?\n]{0,50}\b(school|elementary|bus|practice|daycare|playground)\b`,
-    String.raw`\b(ran|run|looked up|traced) (the|your|ur) (plate|tag|license plate)\b|\bnice (little )?(house|place|home|shop|store|car|truck|family|roof|deck|yard|garden|kids)\b[^.!?\n]{0,25}\b(you('ve| have)? got|you have|in [a-z]+|on [a-z]+)\b|\b(you|ur|your [a-z]+) (still )?(don't|do not|never|dont) lock\b|\b(sweater|jacket|coat|dress|hoodie|shirt|scarf) (today|yesterday|this morning|last night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
+    String.raw`\b(ran|run|looked up|traced) (the|your|ur) (plate|tag|license plate)\b|\b(nice|lovely|pretty|mighty fine|real fine|beautiful) (little |big |old )?(house|place|home|shop|store|car|truck|family|roof|deck|yard|garden|kids|barn|parsonage|farmhouse|cabin|boat)\b[^.!?\n]{0,40}\b(you('ve| have)? got|you have|you (put up|built|bought)|bought you|in [a-z]+|on [a-z]+)\b|\b(you|ur|your [a-z]+) (still )?(don't|do not|never|dont) lock\b|\b(sweater|jacket|coat|dress|hoodie|shirt|scarf) (today|yesterday|this morning|last night|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`,
     String.raw`\b(closes|close up|works|walks|is home|stays|sleeps|jogs|runs)\b[^.!?\n]{0,30}\b(alone|by (herself|himself|yourself|themselves))\b`,
     String.raw`\b(i|we)\b[^.!?\n]{0,20}\bknow\b[^.!?\n]{0,30}\b(door|alarm|gate|entry|keypad|building) codes?\b|\b(you|your (wife|husband|son|daughter|kids))\b (always |usually )?(park|parks|drive|drives|walk|walks|jog|jogs|leave|leaves|take|takes|pick|picks|gets? (her|his) hair done)\b[^.!?\n]{0,40}\b(spot|lot|garage|driveway|street|road|lane|avenue|bus|route|trail|gym|school|office|building|wednesdays|tuesdays|mondays|thursdays|fridays|saturdays|sundays)\b|\b(you are|you're|your)( always| usually| generally)? the last (one )?(out|to leave)\b|\bi have been paying attention\b|\b(bedroom|kitchen|bathroom|living room|front|back|upstairs) window\b[^.!?\n]{0,60}\b(you|your|alone|lights|blinds|curtains)\b|\b(you|ur) (closed|opened|left) (the|your) (blinds|curtains|car unlocked|door unlocked|garage open)\b|\bthe alarm you (never|don't|do not)\b`,
   ].join("|"),
 );
+
+/** "Final warning": what a landlord or a collector writes too, so it weighs as menace only beside others. */
+const WARNED = /\byou (were|was|been|have been|are being) (told|warned)\b|\b(only|last|final|one) warning\b|\bconsider (this|yourself) warned\b|\bdon't say (you|i) didn't\b/;
 
 /** Menace: what the writer says to make the recipient afraid without naming the harm. */
 const MENACE = [
@@ -53,19 +59,19 @@ const MENACE = [
   /\b(it|this|that)('ll| will| would| could)? ?(be|being) (the )?last (meeting|time|thing|day|trip|drive|night|letter|warning|christmas|summer)\b|\blast (meeting|time|drive|night) you\b/,
   /\b(would|'d|it'd|it would|that would|will) be a (real |terrible |awful |damn |darn )?(shame|pity)\b|\bshame if\b|\bpity if\b/,
   /\b(things|accidents|fires|stuff) (like that )?happen\b|\bhappen(s)? all the time\b|\b(accidents?|fires?) (can|could|might|do) happen\b|\b(that|this) kind of thing (just )?happens?\b|\bnobody('s| is) (watching|around|home)\b/,
-  /\byou (were|was|been|have been|are being) (told|warned)\b|\b(only|last|final|one) warning\b|\bconsider (this|yourself) warned\b|\bdon't say (you|i) didn't\b/,
+  WARNED,
   /\b(see|seeing) you (there |then |at home |at the house )?(soon|around|real soon|very soon)\b|\buntil (next time|we meet)\b|\bi'?ll be (seeing|watching|waiting for) you\b|\b(i'll|i will|we'll|we will) be waiting (in|at|outside|by|for)\b|\bi will be (seeing|watching|waiting for) you\b/,
   /\bneither will you\b|\bneither (is|will) (he|she|it|they|your [a-z]+)\b/,
   /\bnext time it (won't|will not|wont) be\b|\byou('re| are)? next\b|\bis next\b/,
   /\byou (won't|will not|wont|aren't going to|are not going to) like (how|what|where)\b|\bhow (that|this|it) (goes|ends)\b/,
   /\b(sad|shame|pity|terrible|awful|unfortunate|bad|tragic)\b[^.!?\n]{0,30}\bif (something|anything)\b|\b(would|i'd|we'd) hate for (you|your|anything|something)\b|\b(something|anything) (bad |terrible |unfortunate )?(happen|happens|happened|to happen|were to happen) to\b/,
-  /\b(shop|house|houses|store|place|business|car|truck|home|homes|barn|building|buildings|restaurant|coop|roof|trailer|trailers|porch|deck|garage)\b[^.!?\n]{0,60}\b(will not be standing|won't be standing|wont be standing|burns?|burning|burned down|go(es)? up|catch(es)? fire|be (ashes|gone|rubble)|froze and split)\b|\b(dry|old) wood\b|\bfire (company|department|trucks?)\b[^.!?\n]{0,40}\b(takes? a while|slow|far|late)\b/,
-  /\bantifreeze\b|\bpoison\w*\b[^.!?\n]{0,40}\b(dog|dogs|cat|cats|pet|pets|horse|well|water)\b|\b(dogs?|cats?)\b[^.!?\n]{0,40}\b(eat|eats|ate)\b[^.!?\n]{0,40}\b(shouldn't|should not|anything|many things|not picky)\b|\bdogs aren't picky\b/,
+  /\b(shop|house|houses|store|place|business|car|truck|home|homes|barn|building|buildings|restaurant|coop|roof|trailer|trailers|porch|deck|garage)\b[^.!?\n]{0,60}\b(will not be standing|won't be standing|wont be standing|burns?|burning|burned down|go(es)? up|catch(es)? fire|be (ashes|gone|rubble)|froze and split)\b|\b(dry|old) wood\b|\bfire (company|department|trucks?)\b[^.!?\n]{0,40}\b(takes? (a (good |long )?)?(while|forever|minutes|an hour|[a-z]+ minutes)|slow|far|late)\b|\bsleep light\b/,
+  /\bantifreeze\b|\bpoison\w*\b[^.!?\n]{0,40}\b(dog|dogs|cat|cats|pet|pets|horse|well|water)\b|\b(dogs?|cats?)\b[^.!?\n]{0,40}\b(eat|eats|ate)\b[^.!?\n]{0,40}\b(shouldn't|should not|anything|many things|not picky)\b|\bdogs aren't picky\b|\b(dogs?|cats?)\b[^.!?\n]{0,10}\beat what(ever)? they find\b|\b(not|no longer) (be )?responsible for what happens to (that|your|the|this) (animal|dog|cat|horse|mutt|pets?)\b/,
   /\b(introduce myself to|start talking to|pay a visit to|have a talk with|have a word with)\b[^.!?\n]{0,20}\b(your (family|wife|husband|kids|children|mother|mom|boys|girls|daughter|son)|them)\b|\bmake choices for their families\b/,
   /\b(you|he|she|they)('ll| will| won't| will not| wont)? (not )?(make it|get|be driving|be walking|come|drive|walk) (it )?home\b(?! safely to)|\b(won't|will not|wont) be driving (it|that truck|that car|anywhere)\b|\b(outcomes|consequences) for you personally\b/,
   /\b(settle|settled|settling) (this|it|such matters|things|matters)\b[^.!?\n]{0,20}\b(man to man|between men|outside|in person|the old way|my way)\b|\bnobody (needs|has) to get hurt\b|\bwon't be in a courtroom\b|\bnot scared of anything\b|\bnothing (left )?to lose\b|\bi have nothing left\b|\bnobody is going to be laughing\b|\b(in my country )?we (are )?solv(e|ing) (such|these) (questions|problems|things) between men\b/,
   /\bwatch (your|ur) back\b|\blook(ing)? over (your|ur) shoulder\b|\bsleep with one eye\b|\bcount (your|ur) days\b|\bdays are numbered\b|\bmark my words\b/,
-  /\byou('ll| will| are going to| gonna|'re going to) (regret|be sorry|pay for|find out what|learn what|wish you|lose something|know how it feels|see what happens)\b|\bmake (you|ur|your) (pay|sorry|regret|suffer)\b/,
+  /\byou('ll| will| are going to| gonna|'re going to) (regret|be sorry|pay for|find out what|learn what|wish you|wish to god|lose something|know how it feels|see what happens)\b|\bmake (you|ur|your) (pay|sorry|regret|suffer)\b/,
   /\b(people|somebody|someone|everyone|those|the ones) (you love|you care about|close to you)\b/,
   /\b(this|it) (ain't|aint|isn't|is not|isnt) (a joke|a game|a bluff|an empty threat)\b|\b(we|i) (ain't|aint|are not|am not|don't|do not) (playing|bluffing|joking)\b|\bdon't test me\b|\btry me\b/,
   /\bburn (this|the) (letter|note)\b|\bnobody (saw|sees|will (ever )?see|is going to find|will (ever )?find|would (ever )?find|will (ever )?know|would (ever )?know|has to (know|find out|get hurt))\b|\bno one (will|would) (ever )?(find|know|hear)\b/,
@@ -75,32 +81,54 @@ const MENACE = [
   // A weakness scouted: the camera that faces the street, the window that doesn't latch, the lot with its lights out.
   /\b(no|one|only one|broken|dead) (security )?(cameras?|attendant|guard|lock|alarm)\b(?! (needed|required|necessary))|\b(lights?|light pole|camera)\b[^.!?\n]{0,25}\b(been out|are out|is out|out since|faces the street|pointing at)\b|\b(window|door)s?\b[^.!?\n]{0,20}\b(doesn't|does not|don't|won't|never) (latch|lock)\b|\bnobody (watches|checks|is around)\b|\b(dry as|like) (paper|tinder|kindling)\b|\bpaper burns\b|\bempty (country|lot|road|stretch)\b/,
   /\b(stops?|stop) breathing\b|\b(won't|will not|wont|never) make it (to|back to|out of) (your|the|his|her)\b|\bcloser next time\b|\b(stop|quit) (watching|asking) and (i |we )?start\b|\bregret having (kids|children|a family)\b|\b(checking|check) (your|ur) (mirror|mirrors|rearview)\b|\bwalk you (out|to your car)\b|\b(some|most) (dogs|cats|pets|kids|people) (just )?(don't|do not|never) (come|make it) (home|back)\b|\bnobody (can|could) (ever )?prove\b|\bnobody finds anything\b|\bwhile you (still )?can\b[.!]|\bin person\b[^.!?\n]{0,40}\b(won't|will not|wont) be able\b|\b(on|watching it on) the (\d+ o'clock |evening |local )?news\b[^.!?\n]{0,5}$/m,
-  /\b(don't|do not|dont|never) (bother|even think about) (calling|going to|telling)\b[^.!?\n]{0,30}\b(police|cops|sheriff|hoa|office|anyone|the law)\b|\b(police|cops|sheriff|restraining order|paper)\b[^.!?\n]{0,40}\b(won't|will not|can't|cannot|don't|do not|not) (help|save|protect|stop)\b/,
+  /\b(don't|do not|dont|never) (bother|even think about) (calling|going to|telling)\b[^.!?\n]{0,30}\b(police|cops|sheriff|hoa|office|anyone|the law)\b|\b(police|cops|sheriff|restraining order|paper)\b[^.!?\n]{0,40}\b(won't|will not|can't|cannot|don't|do not|not|never) (help|save|protect|stop|helped|saved|protected|stopped)\b/,
+  // An official told he will not come through in one piece; a witness or a rival that he will not come home.
+  /\byou\b[^.!?\n]{0,10}\b(won't|will not|wont|not going to|aren't going to|are not going to)\b[^.!?\n]{0,30}\bin one piece\b|\b(have|has) had (an? )?accidents? before\b|\bif you\b[^.!?\n]{0,60}\byou(('ll| will) not|'re not| are not| won't| wont| ain't| aint) (be )?(coming|comin'?) (home|back)\b|\byou\b[^.!?\n]{0,30}\b(ain't|aint|will never|won't ever) (never )?(be )?(comin'?g?|coming|come) back\b/,
+  // Help far away; harm passed off as an accident, and no law that will follow.
+  /\b(long way|far|miles|a ways) (off|out|from) (the (road|highway|blacktop|main road|pavement)|any(one|body| neighbou?rs?| help| sheriff| deputy| police| town| house)|the nearest)\b/,
+  /\b(get|be|been|got|gets) (mistook|mistaken) for (a|an) (deer|buck|hog|intruder|burglar|prowler|coyote)\b|\bnobody (ever )?(goes|went|has gone|gone) to (jail|prison)\b|\b(it )?(will not|won't|wont) be (by|through|with) (paperwork|lawyers|a lawsuit|the courts?|letters)\b/,
+  /\bcan'?t promise what (they|i|he|we|those men)('ll| will| might| would)? ?do\b|\bnor what i('ll| will) do\b|\byou('d| had) (best|better) not (show (your face|up)|come (around|near|back)|set foot)\b|\b(carry|carried|haul|hauled|drag|dragged) (you|him|her) out\b|\blet(ting)? you (pick|choose|decide) (who|which one)\b/,
 ];
 
 /** A witness told to forget: the trial, the statement, what they saw. */
 const WITNESS = /\b(testify|testimony|witness|the stand|your statement|statement to|the da|district attorney|detective|trial|court date|deposition|grand jury|prosecutor)\b/;
-const SILENCED = /\b(you (don't|do not|did not|didn't|dont|didnt) (remember|recall|see|know)( anything| nothing)?|forget (what|everything|all) (you|that you) (saw|heard|know|seen)|stick(s)? to (it|that story)|change your (story|statement)|take (it|your statement) back|keep your mouth shut|don't (show up|testify|go to court)|you (were|was) (wrong|drunk|mistaken|confused)\b[^.!?\n]{0,40}\b(understand|remember|got it)?)\b/;
+const SILENCED = /\b(you (don't|do not|did not|didn't|dont|didnt) (remember|recall|see|know)( anything| nothing)?|forget (what|everything|all) (you|that you) (saw|heard|know|seen)|stick(s)? to (it|that story)|change your (story|statement)|take (it|your statement) back|keep your mouth shut|don't (show up|testify|go to court)|you (were|was) (wrong|drunk|mistaken|confused)\b[^.!?\n]{0,40}\b(understand|remember|got it)?|stay (home|away)\b[^.!?\n]{0,30}\b(on the \d+|trial|court|hearing|that day)|memory\b[^.!?\n]{0,30}\b(not as good|isn't (as |that |so )?good|fail|fuzzy))\b/;
 
 /** The device is hidden: "you will not find it in time". Demolition notices say where the charges are. */
 /** Something left somewhere to wake at an hour, without the words "bomb" or "go off". */
 const LEFT_TO_WAKE = /\b(something|it|a surprise|a gift|a present)\b[^]{0,80}\b(resting|waiting|placed|left|hidden|planted|tucked)\b[^]{0,200}\b(\d{1,2}(:\d\d)?|o'clock|noon|midnight|half past)\b/;
 const HIDDEN = /\b(won't|will not|wont|not|never|nobody is going to|no one will)\b[^.!?\n]{0,20}\bfind (it|them)\b|\bcount on finding\b|\bnot telling you where\b/;
 
-export type HarmReading = { violence: boolean; device: boolean; hidden: boolean; watching: boolean; menace: number; silencing: boolean };
+/**
+ * An act demanded of an official, a witness or a rival: a vote changed, an order reconsidered, a
+ * seat resigned. Lawful in a complaint; a threat when the letter also watches or menaces.
+ */
+const ACT_DEMANDED = /\b(change|reverse) (your|the|that) (vote|decision|ruling|order|mind)\b|\b(rescind|reconsider|withdraw|pull|drop|retract|cancel|tear up) (the|your|this|that|those|them|my|his|her)\b[^.!?\n]{0,20}\b(vote|order|ruling|decision|books?|complaint|charges?|case|lawsuit|suit|claim|report|statement|testimony|candidacy|name|eviction|papers|citation|ticket|permit|application|ordinance|motion)\b|\b(resign|step down|recuse yourself|leave town)\b/;
+
+export type HarmReading = {
+  violence: boolean; device: boolean; hidden: boolean; watching: boolean; menace: number; silencing: boolean;
+  /** Menace beyond a bare "final warning", which a landlord or a collector writes too. */
+  menacing: number;
+  /** An act demanded under watching or menace beyond a bare "final warning". */
+  coercion: boolean;
+};
 
 
 export function readHarm(l: Letter): HarmReading {
   const t = l.all;
   const menace = MENACE.filter((re) => re.test(t)).length + (has(t, HARM_COMING) ? 1 : 0);
+  const watching = has(t, WATCHING);
+  const menacing = menace - (has(t, WARNED) ? 1 : 0);
   return {
     violence: has(t, VIOLENCE),
     device: has(t, DEVICE) || (has(t, LEFT_TO_WAKE) && has(t, HIDDEN)),
     hidden: has(t, HIDDEN),
-    watching: has(t, WATCHING),
+    watching,
     menace,
+    menacing,
+    coercion: (watching || menacing > 0) && has(t, ACT_DEMANDED),
     // "Testify on the 14th and your brother stops breathing": testimony made the condition of a menace.
-    silencing: has(t, WITNESS) && (has(t, SILENCED) || menace > 0 && /\b(testify|take the stand|show up (to|in|at) court|talk to (the )?(police|cops|detective|da))\b[^.!?\n]{0,30}\b(and|or)\b/.test(t)),
+    silencing: has(t, WITNESS) && (has(t, SILENCED) || menace > 0 && /\b(testify|take (the|that) stand|show up (to|in|at) court|talk to (the )?(police|cops|detective|da))\b[^.!?\n]{0,30}\b(and|or)\b/.test(t)),
   };
 }
 
@@ -111,7 +139,7 @@ export function readHarm(l: Letter): HarmReading {
 /** People close to the recipient, or who hold power over them: telling them is leverage over a private life. */
 const PRIVATE_AUDIENCE = String.raw`(wife|husband|spouse|girlfriend|boyfriend|fiance|fiancee|boss|employer|supervisor|manager|hr|human resources|coworkers|co-workers|colleagues|church|pastor|congregation|elders|family|parents|mother|father|mom|dad|kids|children|in-laws|friends|neighbors|neighbours|clients|customers|patients|students|partners|investors|donors|ice|immigration|probation|parole|licensing board|bar association|the whole town|everyone you know|everybody you know)`;
 /** The public: going to the press or posting a review is how customers press a lawful complaint. */
-const PUBLIC_AUDIENCE = String.raw`(press|reporters?|news|newspaper|tv station|channel \d+|internet|online|facebook|instagram|tiktok|twitter|social media|yelp|google reviews|everyone|everybody|board|members)`;
+const PUBLIC_AUDIENCE = String.raw`(press|reporters?|news|newspaper|tv station|channel \d+|internet|online|facebook|instagram|tiktok|twitter|social media|yelp|google reviews|everyone|everybody|board|members?)`;
 /** Telling people, or sending them the material. Sending money to family is no lever: the material must be named. */
 const MATERIAL_WORDS = String.raw`(it|them|this|these|that|everything|it all|copies|the full file|the (photos?|photographs|pictures?|pics|videos?|recordings?|tapes?|messages|texts|emails|letters|evidence|proof|story|truth|screenshots|files?|details|footage|receipts|records|docket( sheet)?|court records?|sheet|envelopes?|whole story|data|sample))`;
 const leverTo = (audience: string) =>
@@ -128,44 +156,77 @@ const leverTo = (audience: string) =>
       String.raw`\b(or|else|otherwise)\b[^.!?\n]{0,25}\b(your |ur |the )?${audience}\b[^.!?\n]{0,10}\b(gets?|sees?|hears?|learns?|finds? out|receives?)\b`,
     ].join("|"),
   );
-const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(or|else|otherwise) [a-z]+( both| all)? (gets?|sees?|receives?) (${MATERIAL_WORDS}|an? link|the link)\\b|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone|ig|instagram|facebook|page|account|profile|followers)\\b`);
+const PRIVATE_LEVER = new RegExp(`${leverTo(PRIVATE_AUDIENCE).source}|\\b(or|else|otherwise) [a-z]+ (hears|finds out|learns|gets told)\\b( it| about| everything| the whole)|\\b(or|else|otherwise) [a-z]+( both| all)? (gets?|sees?|receives?) (${MATERIAL_WORDS}|an? link|the link)\\b|\\b(your|ur) (wife|husband|spouse|partners|boss|employer|church|pastor|parents|in-laws)\\b[^.!?\\n]{0,80}\\b(number|email|e-mail|address|directory|contact|phone|looks at your phone|ig|instagram|facebook|page|account|profile|followers)\\b`);
 const PUBLIC_LEVER = leverTo(PUBLIC_AUDIENCE);
 /** A private matter held over the recipient. */
-const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\b(wife|husband|elders|boss|parents|congregation|fiance|fiancee)\b[^.!?\n]{0,12}\b(doesn't|don't|does not|do not) (know|either)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|room \d+|motel|dating site|conviction|criminal record|arrest record|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
+const SECRET = /\b(doesn't|does not|don't|do not|wouldn't|would not)\b[^.!?\n]{0,10}\bknow\b[^.!?\n]{0,30}\b(about|that|what)\b|\b(wife|husband|elders|boss|parents|congregation|fiance|fiancee)\b[^.!?\n]{0,12}\b(doesn't|don't|does not|do not) (know|either)\b|\bwhat (would|will) (your|ur)\b[^.!?\n]{0,30}\b(think|say|do)\b|\b(your|ur) (little )?secret\b|\b(wife|husband|spouse|boss|employer|family|elders|congregation)\b[^.!?\n]{0,30}\b(is|are) (at present |currently |still )?unaware\b|\bkeep (my|our) mouth shut\b|\b(my|our) silence\b|\bstays? (quiet|between us|buried|private)\b|\b(affair|mistress|girlfriend on the side|cheating|naked|nude|intimate|sexual|escort|hotel room|(hotel|motel) room \d+|room \d+ (at|of) the (hotel|motel|inn)|motel|dating site|conviction|criminal record|arrest record|arrest report|booking (log|photo|report)|mug ?shot|extramarital|rehab|dui|undocumented|illegals|not here legally|don't have papers|do not have papers|no papers|green card|visa status|tourist visa|overstay|employment eligibility|valid (work|employment) authori[sz]ation)\b/;
 /** A campaign of fake reviews or complaints that stops when paid. */
-const SABOTAGE = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^]{0,40}\breviews?\b[^]{0,600}(\$\s?\d|\b(pay|payment|fee|cash app|venmo|zelle|retainer|monthly|agreement)\b)[^]{0,300}\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down|cease)\b|\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down)\b[^]{0,200}\b(one-star|1-star|1 star|negative|bad|fake) reviews?\b[^]{0,300}\b(pay|fee|\$)/;
-const MATERIAL = /\b(i|we)\b[^.!?\n]{0,30}\b(have|got|kept|keep|saved|recorded|took|taken|filmed|copied|hold|still have|screenshotted|downloaded|retain|possess|documented|preserved)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|drafts?|logs?|history|spreadsheet|bills of lading|install logs|serial keys|documentation|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b/;
-const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)|if (i|we) (don't|do not|dont) (get|receive|see|hear)|or (else|i|we|it|they|the|everything)|otherwise|before (i|we|it|this|they)|in exchange|in return|for (my|our) silence|to keep (this|it|me|us) quiet|and (this|it|everything) (goes away|disappears|stays|ends)|and (i|we)('ll| will) (delete|destroy|forget|disappear|go away|never)|if (it's|it is|nothing|the money|payment|that) (not there|comes|arrives|doesn't|does not|isn't|is not)|if (payment|the money) (isn't|is not|doesn't|does not)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|midnight|eod|the \d+(st|nd|rd|th)?|end of)|within \d+ (hours|days)|(\d+|twenty-four|forty-eight|seventy-two|one|two|three|five|seven) (hours|days) to)\b/;
+const SABOTAGE = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^]{0,40}\breviews?\b[^]{0,600}(\$\s?\d|\b(pay|payment|fee|cash app|venmo|zelle|retainer|monthly|agreement)\b)[^]{0,300}\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down|cease|comes? down|coming down)\b|\b(stop|stops|removed|remove|delete|deleted|disappear|go away|taken down)\b[^]{0,200}\b(one-star|1-star|1 star|negative|bad|fake) reviews?\b[^]{0,300}\b(pay|fee|\$)/;
+const MATERIAL = /\b(i|we|the undersigned)\b[^.!?\n]{0,30}\b(have|got|kept|keep|saved|recorded|took|taken|made|filmed|copied|hold|still have|screenshotted|downloaded|retain|possess|documented|preserved)\b[^.!?\n]{0,40}\b(photos?|photographs?|images|pictures?|pics|drafts?|logs?|history|spreadsheet|bills of lading|install logs|serial keys|documentation|videos?|recordings?|tapes?|screenshots?|messages|texts|emails|letters|receipts|records|files|data|database|proof|evidence|copies|footage)\b|\b(photos?|pictures?|pics|videos?|recordings?|footage|screenshots?)\b[^.!?\n]{0,40}\b(of you|of the two of you|of your|you and)\b|\b(in possession of|in (my|our) possession)\b[^.!?\n]{0,60}\b(photos?|photographs|pictures?|videos?|recordings?|messages|texts|emails|receipts|records|files|data|copies|footage)\b/;
+const CONDITION = /\b(unless|if you (don't|do not|dont|refuse|fail|won't|ignore)|if (i|we) (don't|do not|dont) (get|receive|see|hear)|or (else|i|we|it|they|the|everything)|otherwise|if not|if (it|this|that) (doesn't|does not|don't)|up to you|miss (it|a payment|one|the deadline)|before (i|we|it|this|they)|in exchange|in return|for (my|our) silence|to keep (this|it|me|us) quiet|and (this|it|everything) (goes away|disappears|stays|ends)|and (i|we)('ll| will) (delete|destroy|forget|disappear|go away|never)|if (it's|it is|nothing|the money|payment|that) (not there|comes|arrives|doesn't|does not|isn't|is not)|if (payment|the money) (isn't|is not|doesn't|does not)|by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|midnight|eod|the \d+(st|nd|rd|th)?|end of)|within \d+ (hours|days)|(\d+|twenty-four|forty-eight|seventy-two|one|two|three|five|seven) (hours|days) to)\b/;
 
 /** Silence or harm's end offered for a price: "then I forget the whole thing", "you never hear from me again". */
-const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\b(i|we) (have|will have|'ll have) the worst memory\b|\bwhat keeps it that way\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b/;
+const SILENCE = /\b(then|and) (i|we)('ll| will)? (forget|delete|destroy|disappear|go away|burn)\b|\b(i|we) (have|will have|'ll have) the worst memory\b|\bwhat keeps it that way\b|\byou('ll| will)? never hear from (me|us)( again)?\b|\b(it all|everything|this|all of it|the problem|it) (goes away|go away|disappears|gets deleted|is deleted|will be deleted|ends)\b|\bforget (the whole thing|about it|what (i|we) know)\b|\b(matter|this) (is )?closed\b|\b(refrain|forbear|hold off|withhold)\b[^.!?\n]{0,60}\b(so long as|as long as|provided( that)?|if|while) you (pay|keep paying|continue (to pay|paying)|send)\b|\breturn (the|all|my|those) (copies|files|photos|list|materials)\b|\b(stays?|remain|kept) in my (drawer|desk|safe|files)\b/;
 /** Something of theirs held until paid: a pet, a car, a relative. */
 const HOSTAGE = /\byou('ll| will)? never see (him|her|it|them|your [a-z]+) (again|alive)\b|\b(i|we) (have|got) (him|her|your (dog|cat|puppy|horse|son|daughter|car|truck))\b[^]{0,300}\b(reward|cash app|venmo|zelle|\$\s?\d)/;
+/** Many accounts or profiles, all to post one-star reviews: a campaign, not a customer's review. */
+const REVIEW_ACCOUNTS = /\b(\d+|twenty|thirty|forty|fifty|dozens of|a dozen|a hundred|several|multiple) (accounts|profiles|reviewers|sock puppets?)\b[^]{0,400}\b(one star|one-star|1 star|1-star|bad reviews?|negative reviews?)\b/;
 /** Bad reviews written in advance and sold off as a monthly "service". */
 const REVIEW_RACKET = /\b(one-star|1-star|1 star|one star|negative|bad)\b[^.!?\n]{0,40}\breviews?\b[^]{0,600}\b(unless|until|stop(s)? (when|once|if)|resumes?)\b[^]{0,600}\b(per month|a month|monthly|onboarding|retainer|subscription|plan)\b/;
 /** Protection money: a regular fee so that nothing happens to the shop. */
-const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|security)\b[^]{0,600}(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
+const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|(?<!social )security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|(?<!social )security)\b[^]{0,600}(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
 /** Data taken and held for ransom. */
-const RANSOM = /\b(we|i)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction)\b/;
+const RANSOM = /\b(we|i|the undersigned)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have|in possession of)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction)\b/;
 
 /** The recipient's own wrongdoing, documented by the writer: what an extortionist holds. */
 const WRONGDOING = /\b(unlicensed|unlicenced|padded|padding|fake|forged|ghost-?wr\w*|i wrote it|wrote (it|them|her \w+|his \w+) (for|myself)|without (a|the) (permit|license)|(don't|do not|never) have the permit|illegal(ly)?|fraud\w*|lied|cheat\w*|stole|stolen|embezzl\w*|kickbacks?|bribe\w*|violations?|mislabel\w*|bulk \w+ juice|rat|rats|mold|cockroach\w*|under the table|off the books|cooked the books|affair|undocumented)\b/;
 /** A lawful remedy named: the writer's own claim pursued through the courts, not a secret sold. */
 const LAWFUL_REMEDY = /\b(small claims|court|attorney|lawyer|lawsuit|sue|suit|legal action|arbitration|complaint with|file a claim)\b/;
 
-export type ExposureReading = { privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; hostage: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
+/**
+ * Anyone the writer could tell: people close to the recipient, the public, or an authority over
+ * them (a licensing board, the building department, the police). Reporting to an authority is a
+ * lawful remedy for the writer's own grievance; traded for the writer's gain it is extortion.
+ */
+const ANY_AUDIENCE = String.raw`(${PRIVATE_AUDIENCE}|${PUBLIC_AUDIENCE}|police|cops|sheriff|da|the city|the county|the state|the feds|fbi|irs|dcfs|cps|child protective services|osha|lara|building (department|inspector|official)|code enforcement|assessor|zoning|health department|inspectors?|(state |medical |nursing |dental )?board( of [a-z]+)?|licensing( board)?|license board|the panel|risk management|compliance|the bar|prosecutors?|district attorney|insurance (company|carrier)|(your|the) (insurer|carrier|regulators?|auditors?|department|agency|district|school|university|college|league|commissioner|diocese|bishop|synod|elders|deacons|audit committee|trustees|committee|hiring (committee|panel)|admissions office|dean)|regulators?|auditors?|[a-z&'-]+ (department|dept|bureau|office|desk|hotline|commission|agency|authority|administration|committee|council|division|ombudsman)|attorney general|inspector general|times|tribune|gazette|chronicle|journal|herald|editors?)`;
+/** The material itself, which goes somewhere: "it goes to Internal Audit", "the file reaches the Board". */
+const THE_MATERIAL = String.raw`(it|they|them|this|these|that|everything|all of it|${MATERIAL_WORDS}|(my|our|the) (archive|spreadsheet|report|documentation|screenshots|papers|ledger|log|logs|notes|dossier|findings|copies|copy))`;
+const TELL_ANYONE = new RegExp(
+  [
+    String.raw`\b(i|we)\b('ll| will| would| could| can| am going to| are going to| gonna| might| may| shall| have to|'d have to| would have to| will have to| will be forced to| feel obliged to| feel obligated to)?( simply| just| always)?[^.!?\n]{0,12}\b(call|calls|report|reports|tell|tells|notify|contact|inform|alert|send|forward|show|mail|give|hand|take (it|this|them|that)|bring (it|this|them|that)|post|share|mention (it|this|that)|go|goes)\b[^.!?\n]{0,40}\b${ANY_AUDIENCE}\b`,
+    String.raw`\b${ANY_AUDIENCE}\b[^.!?\n]{0,30}\b(would|will|might|could|'d)\b[^.!?\n]{0,15}\b(find|love|like|want|be (very |most |extremely )?(interested|curious|glad|happy|eager))\b`,
+    String.raw`\b${THE_MATERIAL}\b[^.!?\n]{0,20}\b(go|goes|going|will go|gets? (sent|forwarded|mailed|delivered|filed)|be (sent|forwarded|mailed|delivered|submitted|filed|handed)|reach|reaches|land|lands|end up|ends up)\b[^.!?\n]{0,40}\b${ANY_AUDIENCE}\b`,
+    // "In exchange, the nursing director and the Board don't receive a copy."
+    String.raw`\b${ANY_AUDIENCE}\b[^.!?\n]{0,50}\b(don't|do not|doesn't|does not|won't|will not|never|need not|needn't|need never)\b[^.!?\n]{0,10}\b(receive|get|see|hear|learn|find out)\b`,
+    String.raw`\bwould (find|consider) [a-z' ]{0,40}\b(fascinating|interesting|illuminating|instructive|of (great |real |some )?interest|compelling|revealing|enlightening)\b`,
+    String.raw`\b(and|or|then|,) (i|we) (file|report (it|you|this|that)|make (the|that|a|one) (phone )?call|blow the whistle|go public|go to the (press|papers|police|board|city|state))\b`,
+    String.raw`\b(one|a|single|quick|short|anonymous) (phone )?(call|tip|letter|email|e-mail|complaint|report) to\b|\b(i|we) (could|can|might) (always )?(make|place|send) (a|one) (phone )?(call|tip|complaint)\b`,
+  ].join("|"),
+);
+/** What the writer says they know, saw or hold about the recipient. */
+const KNOWS = /\b(i|we)\b[^.!?\n]{0,15}\b(saw|seen|watched|caught|noticed|know|knew|remember|found out|learned|discovered|checked|looked (you|it|her|him|them) up|came across|happen to (know|hold|have)|hold a|have a (certified )?copy|kept a copy|made a copy|got it on)\b/;
+/** A favour demanded for the writer: a recommendation, a title signed over, shifts covered, a race abandoned. */
+const FAVOUR = /\b(recommend me|(sign|signs|signed) (the [a-z]+ |it |them |the title )?over|cover my|give me (the|your|a)|withdraw (from|your)|drop out|step aside|step down|vote (for|against|no|yes)|transfer (the|it|them) to me|approve my|hire (me|my)|promote me|put me (in|on)|let me (keep|have|stay))\b/;
+/** Money for the writer rather than a debt paid through ordinary channels. */
+const FOR_THE_WRITER = /\b(cash|envelope|in my mailbox|under (my|the) door|to me(,| personally| directly| not)|not (to )?the (office|company|management)|every (week|month|friday|payday|monday)|per (week|month)|a (week|month)\b|for my (trouble|silence|time)|plus \$)/;
+
+export type ExposureReading = { tellsAnyone: boolean; knows: boolean; favour: boolean; forTheWriter: boolean; privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; hostage: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
 
 export function readExposure(l: Letter): ExposureReading {
   const t = l.all;
   const reviews = /\b(one-star|1-star|1 star|one star|bad|negative|fake)\b[^.!?\n]{0,40}\breviews?\b/.test(t);
   return {
+    tellsAnyone: has(t, TELL_ANYONE),
+    knows: has(t, KNOWS),
+    favour: has(t, FAVOUR),
+    forTheWriter: has(t, FOR_THE_WRITER),
     privateLever: has(t, PRIVATE_LEVER),
     publicLever: has(t, PUBLIC_LEVER),
     secret: has(t, SECRET),
     material: has(t, MATERIAL),
     condition: has(t, CONDITION),
     // Reviews that stop when paid, in whichever order the letter says it.
-    sabotage: has(t, SABOTAGE) || has(t, REVIEW_RACKET) || reviews && has(t, SILENCE) && /\b(pay|paid|payment|cash app|venmo|zelle|\$\s?\d)/.test(t),
+    sabotage: has(t, SABOTAGE) || has(t, REVIEW_RACKET) || (reviews && has(t, SILENCE) || has(t, REVIEW_ACCOUNTS)) && /\b(pay|paid|payment|cash app|venmo|zelle|\$\s?\d)/.test(t),
     silence: has(t, SILENCE),
     protection: has(t, PROTECTION),
     ransom: has(t, RANSOM),
@@ -207,7 +268,7 @@ const PRIVATE_ACCOUNT = /\b(routing|aba|swift|iban)\b[^]{0,120}\baccount\b|\bacc
 const APP_REVERSAL = /\b(zelle|venmo|cash app)\b[^]{0,200}\b(return|send|reverse|refund|mirror)\b[^]{0,120}\b(phone number|to the number|recovery|reversal|yourself|your own)\b|\bmirror payment\b|\breversal token\b/;
 
 /** The sender's own channels refused: "do not take it to a dealership", "not the number on our website". */
-const CHANNEL_REFUSED = /\b(not|don't|do not|never)\b[^.!?\n]{0,15}\b(take|bring|go|use|call|visit|contact|log in|pay)\b[^.!?\n]{0,40}\b(dealer|dealership|website|web site|branch|office|store|app|number on|main number|customer service line|local office)\b|\bnot the number (on|in|from)\b|\b(online|by phone|by mail|at (our|the) office)\b[^.!?\n]{0,30}\b(will not|won't|cannot|can't|do not|don't) (post|count|be credited|reach us)\b|\b(dealers?|branches|offices|stores|staff|tellers|website|the app) (are|is) not (yet )?(equipped|able|authorized|allowed)\b/;
+const CHANNEL_REFUSED = /\b(not|don't|do not|never)( (even|ever|try to|attempt to|bother to|bother|go to|have to|need to))? (take|bring|go|use|call|visit|contact|log in|pay)\b[^.!?\n]{0,40}\b(dealer|dealership|website|web site|branch|office|store|app|number on|main number|customer service line|local office)\b|\bnot the number (on|in|from)\b|\b(online|by phone|by mail|at (our|the) office)\b[^.!?\n]{0,30}\b(will not|won't|cannot|can't|do not|don't) (post|count|be credited|reach us)\b|\b(dealers?|branches|offices|stores|staff|tellers|website|the app) (are|is) not (yet )?(equipped|able|authorized|allowed)\b/;
 /** A fee or deposit for what is free: a recall repair, a refund, a benefit. */
 const FEE_FOR_FREE = /\b(recall|free repair|repairs are free|refund|benefit|reimbursement)\b[^]{0,300}\b(deposit|fee|prepaid|prepay|reservation)\b[^.!?\n]{0,40}(\$\s?\d|\b(required|must|to (schedule|reserve|release)))/;
 /** A look-alike website to pay or give details on. */
@@ -257,11 +318,11 @@ export const secrecyAsked = (l: Letter) => has(l.plain, SECRECY) || has(l.plain,
 // Affection and family ties used to ask for money
 // ------------------------------------------------------------------------------------------
 
-const AFFECTION = /\b(best part of my day|thinking about (you|us|our)|(couldn't|can't) sleep|smile at my phone|(talking|talked) every (night|day)|my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love)\b/;
+const AFFECTION = /\b(best part of my day|thinking about (you|us|our)|(couldn't|can't) sleep|smile at my phone|(talking|talked) every (night|day)|my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love|sweetheart|darling|sweetie|(hi|hey|dear|morning|good morning|good night|goodnight) (honey|babe|baby|love|beautiful|handsome|gorgeous))\b/;
 /** A grandchild or relative in jail or hurt, or a friend robbed abroad: the emergencies these scams invent. */
-const KIN_IN_TROUBLE = /\b(grandma|grandpa|granny|nana|papa|grandmother|grandfather|gramps|babcia|abuela|abuelo|lola|lolo|oma|opa|bubbe|auntie|it'?s me|its me|your (grandson|granddaughter|nephew|niece|favorite))\b[^]{0,500}\b(jail|bail|bond|arrested|lockup|locked up|station|accident|hospital|lawyer|attorney|stuck|stranded|robbed|customs|detained|court)\b|\b(stolen|robbed|grabbed|took) (my )?(purse|wallet|bag|passport|cards|phone)\b[^]{0,400}\b(passport|embassy|hotel|stranded|stuck|flight|ticket)\b|\b(my|the) (purse|wallet|bag|passport)\b[^.!?\n]{0,40}\b(was|got) (stolen|taken|grabbed)\b/;
+const KIN_IN_TROUBLE = /\b(grandma|grandpa|granny|nana|papa|grandmother|grandfather|gramps|babcia|abuela|abuelo|lola|lolo|oma|opa|bubbe|auntie|it'?s me|its me|your (grandson|granddaughter|nephew|niece|favorite))\b[^]{0,500}\b(jail|bail|bond|arrested|lockup|locked up|station|accident|hospital|lawyer|attorney|stuck|stranded|robbed|customs|detained|court)\b|\b(stolen|robbed|grabbed|took) (my )?(purse|wallet|bag|passport|cards|phone)\b[^]{0,400}\b(passport|embassy|hotel|stranded|stuck|flight|ticket)\b|\b(my|the) (purse|wallet|bag|passport)\b[^.!?\n]{0,40}\b(was|got) (stolen|taken|grabbed)\b|\b(robbed|mugged|snatched|stole|stolen|lost)\b[^.!?\n]{0,60}\b(passports?|wallets?|purses?|cards|phones?)\b[^]{0,400}\b(stranded|stuck|hotel|embassy|flight|ticket|leave|home)\b|\b(hi|hey|dear) (mom|dad|mother|father|grandma|grandpa|nana|papa|gramps|granny)\b[^]{0,400}\b(stuck|stranded|hospital|jail|bail|arrested|accident|broke down|lost my (phone|wallet))\b|\b(your (son|daughter|grandson|granddaughter)'s|(son|daughter|grandson|granddaughter)'s) (roommate|friend|lawyer|attorney)\b|\b(asked|wanted) me to (write|contact|tell|reach) you\b/;
 /** Being asked to put money somewhere: a sum, a card, a wallet, an account, a platform. */
-const NEED_MONEY = /\b(send|wire|loan|lend|help (me|us)( with)?|borrow|cover|pay|spare|get|buy|move|transfer|deposit|invest|open an account|put)\b[^]{0,200}(\$\s?\d|\b(money|funds|dollars|cash|the fee|fees|bail|bond|duty|customs|taxes|hospital|gift ?cards?|google play|apple cards?|bitcoin|crypto|usdt|wallet|platform|savings|the rest)\b)|(\$\s?\d[\d,]*)[^]{0,200}\b(send|wire|pay|paid|transfer|deposit|courier|pick it up|collect|western union|moneygram|zelle|cash app|venmo|envelope)\b/;
+const NEED_MONEY = /\b(send|wire|loan|lend|help (me|us)( with)?|borrow|cover|pay|spare|get|buy|move|transfer|deposit|invest|open an account|put)\b[^]{0,200}(\$\s?\d|\b(money|funds|dollars|cash|the fee|fees|bail|bond|duty|customs|taxes|hospital|gift ?cards?|google play|apple cards?|bitcoin|crypto|usdt|wallet|platform|savings|the rest)\b)|(\$\s?\d[\d,]*)[^]{0,200}\b(send|wire|pay|paid|transfer|deposit|courier|pick it up|collect|western union|moneygram|zelle|cash app|venmo|envelope)\b|\b(need|needs|needed|costs?|short|owes?|comes to|came to|it's|is only)\b[^.!?\n]{0,30}\$\s?\d|\b(deposit|fund|load|top up|invest|put)\b[^.!?\n]{0,40}\b(account|wallet|platform|app)\b|\b(western union|moneygram|gift ?cards?|target cards?|bitcoin|usdt|crypto)\b/;
 
 /** The stories these scams tell for why the money is needed now. */
 const EMERGENCY = /\b(hospital|surgery|operation|doctor|customs|duty|stuck|stranded|locked|frozen|froze|release|released|leave form|clearance|platform|trading|investment|profit|returns|signal|visa|ticket|embassy|inheritance|gold|shipment|contract)\b/;
@@ -298,11 +359,25 @@ const DIVERSION_TELL = /\b(effective immediately|immediately|urgent|audit|suspen
 const INVITES_CHECK = /\b(confirm|verify)\b[^.]{0,80}\b(call|phone)\b[^.]{0,80}\b(number (on|you have)|usual|known|regular|account manager|contact you (know|have))\b|\bnever change (our )?bank(ing)? details by (email|letter)\b/;
 const UNORDERED_GOODS = /\b(telephone|phone) order\b|\bordered by (phone|telephone)\b|\b(recorded|verbal) (order|authori[sz]ation)\b|\bper (our|your) (phone )?conversation\b[^.]{0,60}\b(shipped|order)\b/;
 
-export type BillReading = { unorderedService: boolean; obliged: boolean; billed: boolean; newAccount: boolean; diversionTell: boolean; invitesCheck: boolean; unorderedGoods: boolean };
+/**
+ * A letterhead that names a service rather than an agency: "Federal Carrier Registration Services",
+ * "HIPAA Compliance Registration Office", "Workplace Posting Compliance Center". Agencies name
+ * themselves ("Department of Revenue"); the businesses that bill for what agencies do for free,
+ * or for nothing, borrow the words around the name.
+ */
+const SERVICE_LETTERHEAD = /\b(compliance|registration|registry|filing|records?|permit|certification|posting|maintenance|renewal|enrollment|recording|exemption)\b[a-z &,-]{0,30}\b(services?|office|division|center|centre|unit|registry|bureau|processing)\b/;
+const AGENCY_NAME = /\b(department|dept|secretary of state|county (clerk|recorder|assessor|treasurer)|city of|state of|town of|internal revenue|u\.?s\.? patent|uspto|court)\b/;
+
+/** A renewal charged to what the customer already keeps with the sender: a real subscription's bill. */
+const ON_FILE = /\b(your card ending|(will be )?charged automatically|auto-?renew\w*|already on (your|the) account|services already|card on file|on file with us|your (current )?plan)\b/;
+
+export type BillReading = { serviceLetterhead: boolean; onFile: boolean; unorderedService: boolean; obliged: boolean; billed: boolean; newAccount: boolean; diversionTell: boolean; invitesCheck: boolean; unorderedGoods: boolean };
 
 export function readBill(l: Letter): BillReading {
   const t = l.plain;
   return {
+    serviceLetterhead: SERVICE_LETTERHEAD.test(l.head) && !AGENCY_NAME.test(l.head),
+    onFile: has(t, ON_FILE),
     unorderedService: has(t, UNORDERED_SERVICE),
     obliged: has(t, OBLIGED),
     billed: has(t, BILLED),

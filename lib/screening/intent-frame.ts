@@ -23,7 +23,7 @@ export type FrameReading = {
 };
 
 /** Money asked for without the word "pay": "I want $5,000", "cash app or zelle". */
-const ASKED_FOR_MONEY = /\b(i want|we want|you owe|give me|hand over|cash app|zelle|venmo|in cash|cash,|envelope)\b/;
+const ASKED_FOR_MONEY = /\b(i want|we want|you owe|give me|hand over|cash app|zelle|venmo|in cash|envelope|in my mailbox|in the mailbox|under the mat)\b|\bcash,|\$\s?\d[\d,]* (every|each|a|per) (week|month|friday|monday|payday)\b/;
 
 /** Well-known companies scammers pose as: a letter speaks as one in its letterhead, sign-off or self-introduction. */
 const BRAND = /\b(microsoft|windows (defender|support|security)|apple (support|care|id)|icloud|amazon|prime (membership|video)|paypal|geek squad|best buy|norton|mcafee|avast|ups|fedex|dhl|netflix|walmart|costco|verizon|at&t|comcast|xfinity|spectrum|t-mobile|google|gmail|facebook|meta|instagram|coinbase|cash app support|venmo support|zelle support|ebay|home depot|lowe's|target|norton ?lifelock|lifelock|bank of america|chase|wells fargo|dell|hp support|adobe|roku|hulu|disney\+|carfax|(vehicle|auto|car) (warranty|protection) (services?|department|center)|(ford|toyota|honda|chevrolet|gm|nissan|hyundai) (motor|financial|service))\b/;
@@ -45,6 +45,12 @@ class Frame {
 
   slot(category: RefusalCategory, score: number, name: string, says: string): void {
     if (score > 0) this.add(category, { score, hits: [{ name, says, weight: score } satisfies Hit] });
+  }
+
+  /** At most `max` for `category`: what the letter also says shows the signals are a lawful sender's. */
+  cap(category: RefusalCategory, max: number): void {
+    const scored = this.scored.get(category);
+    if (scored) scored.score = Math.min(scored.score, max);
   }
 
   read(cap: number, note: string | null): FrameReading {
@@ -77,8 +83,12 @@ export function readIntentFrame(text: string): FrameReading {
   // Watching someone, or menace, alone is what a worried neighbour or a thriller may write too;
   // together, or menace of several kinds, they make the intent.
   // A witness told to forget what they saw is intimidated whatever else the letter says.
-  const dread = (harm.watching ? 1.5 : 0) + (harm.silencing ? 2.5 : 0) + Math.min(harm.menace, 3);
-  frame.slot("threat", dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0, harm.silencing ? "tells a witness to forget" : harm.watching ? "watches the recipient, with menace" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
+  // A vote, an order or a seat demanded under that watching or menace is coercion: one step more.
+  // Watching and menace beyond a bare "final warning" together are specific: on the calibration
+  // letters a handful of lawful letters have both, against about a third of the threats.
+  const dread = (harm.watching ? 1.5 : 0) + (harm.silencing ? 2.5 : 0) + Math.min(harm.menace, 3) + (harm.coercion ? 1 : 0);
+  const watchedWithMenace = harm.watching && harm.menacing >= 1;
+  frame.slot("threat", watchedWithMenace ? (harm.menacing >= 2 ? 4 : 3.5) : dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0, harm.silencing ? "tells a witness to forget" : harm.coercion ? "demands an act, with watching or menace" : harm.watching ? "watches the recipient, with menace" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
 
   // Exposure traded.
   const exposure = readExposure(l);
@@ -101,6 +111,13 @@ export function readIntentFrame(text: string): FrameReading {
   // Silence for a price: "then I forget the whole thing", paid through an app or in cash.
   frame.slot("extortion", exposure.silence && demands ? (money.untraceable.length > 0 || personalLever || exposure.secret || exposure.material ? 3 : 2) : 0,
     "silence for a price", "it offers silence, or an end to the trouble, in return for money");
+  // Telling someone, an authority included, traded for the writer's own gain (cash or a regular
+  // sum for the writer, or a favour) over something the writer says they know or hold.
+  const gain = demands && (exposure.forTheWriter || money.untraceable.length > 0) || exposure.favour;
+  const told = exposure.tellsAnyone || exposure.privateLever || exposure.publicLever;
+  const held = exposure.knows || exposure.secret || exposure.material || exposure.wrongdoing;
+  frame.slot("extortion", told && exposure.condition && gain ? (held ? 3 : 2) : 0,
+    "telling someone, traded for the writer's gain", "it threatens to tell someone about the recipient unless they pay the writer or do them a favour");
   const asks = readAsks(l);
   const secrecy = secrecyAsked(l);
   const remote = remoteAccessAsked(l);
@@ -144,6 +161,9 @@ export function readIntentFrame(text: string): FrameReading {
   const bill = readBill(l);
   frame.slot("fraud_fake_invoice", bill.unorderedService && bill.billed ? (bill.obliged ? 3 : 2) : 0, "bill for a service rarely ordered", "it bills for a deed copy, a register entry, posters or a listing as if they were owed");
   frame.slot("fraud_fake_invoice", bill.newAccount && !bill.invitesCheck ? (bill.diversionTell ? 3 : 2) : 0, "payments redirected to a new account", "it tells the recipient to send payments to a new account");
+  frame.slot("fraud_fake_invoice", bill.serviceLetterhead && bill.billed && bill.obliged && !bill.onFile ? 2 : 0, "a compliance service's bill styled as a requirement", "it bills, under an official-sounding service's name, for a registration, filing, permit or posting it says is required");
+  // A renewal charged to the card the customer already keeps on file is a real subscription's bill.
+  if (bill.onFile && money.untraceable.length === 0 && !bill.newAccount) frame.cap("fraud_fake_invoice", 1.5);
   frame.slot("fraud_fake_invoice", bill.unorderedGoods && bill.billed ? 2 : 0, "goods claimed ordered by phone", "it bills for goods it says were ordered by telephone");
 
   // Secrets and identity numbers asked for, however the request is laid out.

@@ -13,6 +13,9 @@ const SPACE = /[ \t\n\r\f\v\u0085\u2028\u2029]+/g;
 // Python's [^\W_]: letters and numbers of any script.
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
 
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+(?:'[a-z0-9]+)*/g;
+
 export const CHAR_NGRAM_SIZES = [3, 4, 5] as const;
 const SPACE_CODE = 32;
 
@@ -21,6 +24,10 @@ const SPACE_CODE = 32;
  * digit 0 (amounts, dates and phone numbers generalise), one space for any run of spaces.
  */
 export function normalizeForFeatures(text: string): string {
+  // Most letters are plain ASCII: NFKC and the curly-quote and dash folds change nothing there
+  // (the backtick is the one ASCII character they fold), and skipping them is most of the cost of
+  // a long letter's normalisation.
+  if (ASCII.test(text)) return text.toLowerCase().replace(/`/g, "'").replace(DIGIT, "0").replace(SPACE, " ").trim();
   return text
     .normalize("NFKC")
     .replace(INVISIBLE, "")
@@ -35,7 +42,9 @@ export function normalizeForFeatures(text: string): string {
 
 /** The words of a normalized text, in order: its word 1-grams, and each adjacent pair a 2-gram. */
 export function wordsOf(t: string): string[] {
-  return t.match(WORD) ?? [];
+  // For ASCII text, letters and numbers are [a-z0-9] (the text is lower-cased): a plain pattern
+  // the engine scans several times faster than the Unicode property classes.
+  return t.match(ASCII.test(t) ? ASCII_WORD : WORD) ?? [];
 }
 
 /**

@@ -3,11 +3,29 @@
 // frame as it is now. Run by `npm run screening:train` after training; run it alone
 // (`npm run screening:calibrate`) after changing the intent frame. The blind sets are never read.
 import { writeFileSync } from "node:fs";
-import { chooseThresholds } from "@/lib/screening/calibrate-thresholds";
+import { chooseThresholds, tally } from "@/lib/screening/calibrate-thresholds";
 import { THRESHOLDS_PATH } from "@/lib/screening/two-key-screener";
 import { calibrationLetters, perGroup } from "@/scripts/screening/corpus";
 
 const { sha, letters } = calibrationLetters();
+
+if (process.argv.includes("--nested")) {
+  // How the rule itself generalises: thresholds chosen on every voice but one, applied to the one
+  // left out. Writes nothing.
+  const left = { lawful: 0, lawfulRefused: 0, lawfulHeld: 0, harmful: 0, harmfulRefused: 0, harmfulStopped: 0 };
+  for (const voice of [...new Set(letters.map((l) => l.voice))].sort()) {
+    const { thresholds: t } = chooseThresholds(letters.filter((l) => l.voice !== voice));
+    const f = tally(letters.filter((l) => l.voice === voice), t);
+    left.lawful += f.lawful.letters; left.lawfulRefused += f.lawful.refused; left.lawfulHeld += f.lawful.held;
+    left.harmful += f.harmful.letters; left.harmfulRefused += f.harmful.refused; left.harmfulStopped += f.harmful.refused + f.harmful.held;
+    console.log(`${voice.padEnd(24)} ${JSON.stringify(t)}  lawful refused ${f.lawful.refused}, held ${f.lawful.held}; harmful refused ${f.harmful.refused} of ${f.harmful.letters}`);
+  }
+  console.log(
+    `Thresholds chosen without each voice, applied to it: ${left.lawfulRefused} of ${left.lawful} lawful refused, ${left.lawfulHeld} held; ` +
+      `${left.harmfulStopped} of ${left.harmful} harmful stopped, ${left.harmfulRefused} refused (${((100 * left.harmfulRefused) / left.harmful).toFixed(1)} %).`,
+  );
+  process.exit(0);
+}
 const { thresholds, figures, because } = chooseThresholds(letters);
 const leaveOneVoiceOut = {
   overall: figures,

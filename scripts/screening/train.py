@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 import sklearn
+from joblib import Parallel, delayed
 from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 from sklearn.feature_selection import chi2
 from sklearn.linear_model import LogisticRegression
@@ -136,18 +137,23 @@ def harm_probability(model, x):
     return 1.0 - model.predict_proba(x)[:, allow]
 
 
+def score_left_out(letters, v, params):
+    """The letters of voice `v`, scored by a model trained on every other voice."""
+    train = [l for l in letters if l["voice"] != v]
+    test = [l for l in letters if l["voice"] == v]
+    tfidf, model = fit([l["text"] for l in train], [l["category"] if l["label"] == "refuse" else ALLOW for l in train], params)
+    probs = model.predict_proba(tfidf.transform([l["text"] for l in test]))
+    return {l["id"]: {c: round(float(q), 5) for c, q in zip(model.classes_, p)} for l, p in zip(test, probs)}
+
+
 def leave_one_voice_out(letters, params):
-    """Each voice scored by a model trained on all the others."""
+    """Each voice scored by a model trained on all the others: one fold per core (joblib ships
+    with scikit-learn), which halves the time this takes on 2 cores. Forked processes (the
+    multiprocessing backend), because loky's fresh interpreters cannot unpickle this script's
+    functions. Each fold is deterministic, so the order they finish in does not matter."""
     voices = sorted({l["voice"] for l in letters})
-    scored = {}
-    for v in voices:
-        train = [l for l in letters if l["voice"] != v]
-        test = [l for l in letters if l["voice"] == v]
-        tfidf, model = fit([l["text"] for l in train], [l["category"] if l["label"] == "refuse" else ALLOW for l in train], params)
-        probs = model.predict_proba(tfidf.transform([l["text"] for l in test]))
-        for l, p in zip(test, probs):
-            scored[l["id"]] = {c: round(float(q), 5) for c, q in zip(model.classes_, p)}
-    return scored
+    folds = Parallel(n_jobs=-1, backend="multiprocessing")(delayed(score_left_out)(letters, v, params) for v in voices)
+    return {k: v for fold in folds for k, v in fold.items()}
 
 
 def summarize(letters, scored):

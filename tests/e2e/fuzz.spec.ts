@@ -157,7 +157,7 @@ test("thousands of malformed requests: no 5xx, every /v1 failure an envelope", a
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     // First, on the fresh service: a decompression bomb (1.3 MB, 1.3 GB inflated), three at once:
-    // each a 400 within a couple of seconds, and the web process stays small (it reached 3.7 GB).
+    // each a 400 from the inflation budget, and the web process stays small (it reached 3.7 GB).
     const web = childPid(service.process.pid!, "scripts/server.ts")!;
     const bomb = JSON.stringify({ ...letter(), text: undefined, pdf_base64: (await bombPdf()).toString("base64") });
     const before = rssMegabytes(web);
@@ -172,8 +172,11 @@ test("thousands of malformed requests: no 5xx, every /v1 failure an envelope", a
     console.log(`bombs: ${bombs.map((b) => `${b.status} in ${b.ms} ms`).join(", ")}; web process RSS ${Math.round(before)} MB before, peak ${Math.round(peak)} MB`);
     for (const b of bombs) {
       expect(b.status, b.text).toBe(400);
-      expect(JSON.parse(b.text).code).toBe("invalid_pdf");
-      expect(b.ms).toBeLessThan(4_000);
+      // Stopped by the inflation budget, not by the read timeout (PDF_READ_TIMEOUT_MS, 20 s). One
+      // takes about 1.8 s here; three share the sandbox's threads on 2 cores, so the bound is loose,
+      // but well below the 16 s a bomb took before the budget.
+      expect(JSON.parse(b.text)).toMatchObject({ code: "invalid_pdf", reason: expect.stringMatching(/inflates to more than/) });
+      expect(b.ms).toBeLessThan(8_000);
     }
     expect(peak).toBeLessThan(600);
 

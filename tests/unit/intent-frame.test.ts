@@ -93,4 +93,64 @@ describe("the intent frame", () => {
     expect(readLetter("pay in 24 hr or HR gets the pics").all).toBe("pay in 24 hours or hr gets the pictures");
     names("I kept the screenshots from the Denver trip. $800 on Venmo by Friday or HR gets them.", "extortion", KEY);
   });
+
+  it("reads a vote or an order demanded under watching as coercion, and a complaint that demands the same openly as lawful", () => {
+    names("Trustee Pelletier,\n\nYour girls attend St. Brendan's. The lower school lets out at 3:05. Resign your seat before the next meeting.", "threat", KEY);
+    expect(reads("Trustee Pelletier,\n\nYou ignored every parent who spoke on Tuesday. Resign your seat before the next meeting, or we will run a recall and vote you out.").score).toBeLessThan(KEY);
+    // A victim's cease-and-desist describes being watched and tells the watcher to stay away: lawful.
+    expect(reads("Dustin,\n\nMy camera recorded your truck parked across the street for an hour. Stay away from my home, or I will ask the court for a protective order.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a device left in a building in dialect, help far away, and a forbearance sold for payments", () => {
+    names("To the folks at the county office,\n\nThere's somethin in your building now. It's gonna go off Thursday at 2 o'clock.", "threat", KEY);
+    expect(reads("To the folks at the county office,\n\nSomebody left an umbrella in your lobby on Thursday at 2 o'clock. It is at the front desk.").score).toBeLessThan(KEY);
+    names("Warden,\n\nYour house sits a long way off the blacktop. A man checking his mailbox at dusk could get mistook for a deer. Nobody ever goes to jail for it.", "threat", KEY);
+    expect(reads("Warden,\n\nOur cabin sits a long way off the blacktop, so please send the hunting permits by mail. Thank you for the talk on deer season.").score).toBeLessThan(KEY);
+    names("Mrs. Carter,\n\nI have photos of parents dropping children at your unlicensed daycare. I will refrain from filing with DCFS so long as you pay $300 every two weeks by Zelle.", "extortion");
+    expect(reads("Mrs. Carter,\n\nI am filing a complaint with DCFS about the unlicensed daycare on Fieldstone Drive. You may contact the department about its process.").score).toBeLessThan(KEY);
+  });
+  it("reads watching and menace together as specific, and a neighbour's safety warning as a hint", () => {
+    names("Mr. Dorsey,\n\nYou park behind the pharmacy on Birch every night at 11:15. You won't see me coming. Watch your back.", "threat", 3.5);
+    expect(reads("Mr. Dorsey,\n\nYou park behind the pharmacy on Birch every night at 11:15, and I work the late shift next door. Would you like to carpool on Tuesdays?").score).toBeLessThan(KEY);
+  });
+
+  it("reads telling anyone, an authority included, traded for the writer's gain as extortion, and a report already made as lawful", () => {
+    names("Brianna,\n\nI saw you take cash from register 3 at close on Saturday and I got it on my phone. $60 every Friday, cash, in my locker, or I show the video to Mr. Patel and the police.", "extortion");
+    expect(reads("Brianna,\n\nCash went missing from register 3 at close on Saturday and the camera recorded it. I have reported it to Mr. Patel, and the store will decide with the police what happens next.").score).toBeLessThan(KEY);
+    names("Dr. Lang,\n\nI kept a copy of your billing records from my years in your office. The state medical board would find them fascinating. A consulting fee of $5,000 by Zelle by Monday, and my copy stays in my drawer.", "extortion");
+    expect(reads("Dr. Lang,\n\nI believe my bill double-charged two visits. Please correct it within 30 days, or I will file a complaint with the state medical board and ask my insurer to review it.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a utility's name in a short letterhead, and cash for its technician, as impersonation; a free visit as lawful", () => {
+    names("City Water Dept.\nYour meter will be replaced Tuesday. The technician will collect the $160 meter fee in cash at the door.", "impersonation_utility", KEY);
+    expect(reads("City Water Dept.\nYour meter will be replaced Tuesday at no charge. The technician will show a city ID badge; there is nothing to pay.").score).toBeLessThan(KEY);
+  });
+
+  it("keeps a genuine disconnection notice that offers the utility's usual channels below the key", () => {
+    expect(reads("Tri-County Electric Cooperative\nDISCONNECTION NOTICE\n\nYour account is past due by $212.40. Service is scheduled for disconnection on June 5. Call us immediately to make a payment or set up an arrangement. You can also pay online, by mail, or at our office.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a prize or a loan held back until a fee is paid as advance-fee fraud, and a genuine prize notice as lawful", () => {
+    names("CONGRATULATIONS DORIS PRATT\n2nd Prize: $250,000\nBefore release, a tax and insurance payment of $1,900 must be paid by wire to our agent.", "fraud_advance_fee", KEY);
+    names("Dear Mr. Abbott,\n\nYour business loan of $40,000 has been approved. An insurance deposit of $1,100 must be paid before funding.", "fraud_advance_fee", KEY);
+    expect(reads("Congratulations! You won 2nd prize, a $250 gift card, in the Harvest Market drawing. No purchase necessary and no fee to claim. Sign the enclosed affidavit and return it by May 1.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a stranded sweetheart or friend asking for a wire as a romance scam", () => {
+    names("Hi sweetheart,\n\nMy wallet and passport were stolen in Lisbon and the hotel won't let me leave. I need $1,400 by Western Union today.\n\nLove, Mark", "fraud_romance", KEY);
+    expect(reads("Hi sweetheart,\n\nLisbon is lovely and the hotel is right on the river. I found you a tile from the market. Home on Sunday.\n\nLove, Mark").score).toBeLessThan(KEY);
+  });
+
+  it("reads a compliance service's bill styled as a requirement as a fake invoice, and an agency's free posters as lawful", () => {
+    names("WORKPLACE POSTING COMPLIANCE CENTER\nAll employers must display the 2026 labor posters. Compliance package: $84.95, due by March 1. Penalties up to $17,000.", "fraud_fake_invoice", KEY);
+    expect(reads("STATE DEPARTMENT OF LABOR\nThe 2026 required workplace posters are free to download at labor.state.example. There is no fee, and no company sells them on our behalf.").score).toBeLessThan(KEY);
+    // A renewal charged to the card the customer keeps on file is a real subscription's bill.
+    expect(reads("Hi Marcus,\n\nYour domain renewal for mercerhvac.com, 1 year: $19.99, is due March 4. Your card ending 6612 will be charged automatically.\n\nPinewood Hosting").score).toBeLessThan(KEY);
+  });
+
+  it("reads a warning told as a story, a form that needs no password, and the writer's own injury as what they are", () => {
+    expect(reads("My dear children,\n\nA young man called crying that he was Tyler, in jail in Mexico, and a lawyer wanted $4,500 in gift cards and said not to tell his parents. I hung up and rang Tyler, who was fine. Nobody honest ever asks for bail in gift cards.\n\nNana").score).toBeLessThan(KEY);
+    expect(reads("EMPLOYMENT DEPARTMENT\nPlease return the enclosed form with your Social Security number for wage matching. You do not need to provide any password, PIN or online banking login.").signals.join(" ")).not.toMatch(/passwords|secrets/);
+    expect(reads("Stan,\n\nThis is my written notice of an injury at work. On Tuesday the pallet slid, I went down and hurt my lower back and my right knee.\n\nMike").category).not.toBe("threat");
+  });
 });
