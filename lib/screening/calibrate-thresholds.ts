@@ -25,8 +25,13 @@ export type CalibrationLetter = { id: string; label: "refuse" | "allow"; categor
  */
 export const REFUSAL_MARGIN = 0.1;
 
-/** The share of lawful calibration letters the thresholds may hold: below issue 16's 10 %, leaving room for voices unlike ours. */
-export const LAWFUL_HELD_BUDGET = 0.06;
+/**
+ * The share of lawful calibration letters the thresholds may hold: well below issue 16's 10 %,
+ * because that bar holds for every voice and the share varies a lot from voice to voice (at 6 %
+ * overall, seven of 32 voices were over 10 % when left out; at 4.5 %, three, two of them the
+ * short notes and the contrastive pairs).
+ */
+export const LAWFUL_HELD_BUDGET = 0.045;
 
 const CLASSIFIER_REFUSE = range(0.5, 0.99, 0.01);
 const CLASSIFIER_HOLD = range(0.2, 0.99, 0.01);
@@ -79,7 +84,7 @@ export function chooseThresholds(letters: CalibrationLetter[]): { thresholds: Sc
   const { harmful: h, lawful: a } = best.figures;
   const because =
     `On ${letters.length} calibration letters (leave-one-voice-out): ${a.refused} lawful refused (${a.refusedWithinMargin} within a margin of ${REFUSAL_MARGIN} on the classifier), ${a.held} of ${a.letters} lawful held ` +
-    `(budget ${Math.round(LAWFUL_HELD_BUDGET * 100)} %); ${h.refused + h.held} of ${h.letters} harmful stopped, ${h.refused} refused.`;
+    `(budget ${(LAWFUL_HELD_BUDGET * 100).toFixed(1)} %); ${h.refused + h.held} of ${h.letters} harmful stopped, ${h.refused} refused.`;
   return { ...best, because };
 }
 

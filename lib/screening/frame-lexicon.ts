@@ -72,9 +72,9 @@ const WARNING = new RegExp(
 
 /** Kinds of scam-warning talk: a letter with two or more is warning about fraud, not committing it. */
 const WARNING_TALK = [
-  /\b(nobody|no one|no-one) honest\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
+  /\b(nobody|no one|no-one) honest\b|\bfraudulent\b|\bimpersonat(e|es|ed|ing|ion|ors?)\b|\b(claim|claims|claiming|pretend|pretends|pretending|posing|pose) (to be|as)\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
   /\bbeware\b|\b(scam|fraud|consumer|security|impostor|imposter) (alert|warning|awareness|bulletin)\b|\bwarning signs?\b|\bred flags?\b|\bprotect yourself\b|\bdon't fall for\b/,
-  /\bhang up\b|\bhung up\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
+  /\bhang up\b|\bhung up\b|\bnone of (that|this|those|it) (is|was|are|were) (us|from us)\b|\b(don't|do not) open (it|the door)\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
   /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
   /\b(how (it|the scam|this|they) works?|what (the scam|it|they) looks? like|what to do|what's true|if it happened to you|if this happens to you|(don't|dont|do not) (send|pay|give|buy|wire) (him|her|them|anything|nothing))\b/,
   /\breport (it|them|this|the (call|letter|scam)|suspicious)\b|\breportfraud\.ftc\.gov\b|\bftc\b|\bfederal trade commission\b|\bbetter business bureau\b/,
@@ -82,10 +82,11 @@ const WARNING_TALK = [
 
 export function readLetter(text: string): Letter {
   const lines = text.split(/\r?\n/).map(clean).filter(Boolean);
-  const sentences = lines.flatMap((l) => l.split(/(?<=[.!?])\s+(?=[a-z0-9"(])/)).filter(Boolean);
+  const sentences = lines.flatMap(splitSentences);
   // Quoted words are someone else's (a scam warning quoting the scammer), and a bulleted list
   // under "we will never:" lists what the writer does not do.
-  const unquoted = sentences.map((s) => s.replace(/"[^"]{1,300}"/g, " ")).filter((s) => s.trim());
+  // (Quotes are taken out line by line: a quoted script often runs over several sentences.)
+  const unquoted = dropNeverLists(lines.flatMap((l) => splitSentences(l.replace(/"[^"]{1,300}"/g, " ")))).filter((s) => s.trim() && s.trim() !== "-");
   const kept = unquoted.filter((s) => !WARNING.test(s));
   const all = sentences.join(" ");
   return {
@@ -101,6 +102,32 @@ export function readLetter(text: string): Letter {
     // Two kinds or more, one of them naming the fraud: scams borrow "we never ask" and "report it".
     warns: WARNING_TALK.slice(0, 2).some((re) => re.test(all)) ? WARNING_TALK.filter((re) => re.test(all)).length : 0,
   };
+}
+
+const splitSentences = (line: string) => line.split(/(?<=[.!?])\s+(?=[a-z0-9"(])/).filter(Boolean);
+
+/**
+ * A list's heading whose items are not the writer's requests: what the writer will never do
+ * ("We will NEVER:"), or what scammers say ("Here's what they're saying:", "Reported scripts:").
+ */
+const NEVER_HEADING = /\b(never|not|won't|will not|do not|don't)\b[^.!?]{0,30}:$|\bnever do:?$|\b(they('re| are)|scammers?|callers?|they|fraudsters?|crooks?) (saying|say|said|may say|might say|will say|claim|tell|told)\b[^.!?]{0,20}:$|\b(reported|common|typical|known) (scripts?|lines|scams?|pitches|stories)\b[^.!?]{0,20}:$/;
+/** A list item: bulleted, numbered or lettered, or a short line. */
+const LIST_LINE = /^([-*•]|\d{1,2}[.)]|[a-z][.)]|\([a-z0-9]\))\s/;
+
+/** The sentences without the items of a "we will never:" list (a letter that warns about scams lists what scammers ask). */
+function dropNeverLists(sentences: string[]): string[] {
+  const out: string[] = [];
+  let inList = false;
+  for (const s of sentences) {
+    if (NEVER_HEADING.test(s)) {
+      inList = true;
+      continue;
+    }
+    if (inList && LIST_LINE.test(s)) continue;
+    inList = false;
+    out.push(s);
+  }
+  return out;
 }
 
 /** A long line's opening words, up to its first colon, dash or full stop, when that comes early. */

@@ -87,8 +87,12 @@ export function readIntentFrame(text: string): FrameReading {
   // Watching and menace beyond a bare "final warning" together are specific: on the calibration
   // letters a handful of lawful letters have both, against about a third of the threats.
   const dread = (harm.watching ? 1.5 : 0) + (harm.silencing ? 2.5 : 0) + Math.min(harm.menace, 3) + (harm.coercion ? 1 : 0);
+  // Watching someone the writer has a grudge against ("you fired me", "you voted") is a threat
+  // even when the menace is left unsaid: on the calibration letters, 61 threats and 6 lawful
+  // letters (three of them fiction or fraud warnings) have both.
   const watchedWithMenace = harm.watching && harm.menacing >= 1;
-  frame.slot("threat", watchedWithMenace ? (harm.menacing >= 2 ? 4 : 3.5) : dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0, harm.silencing ? "tells a witness to forget" : harm.coercion ? "demands an act, with watching or menace" : harm.watching ? "watches the recipient, with menace" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
+  const watchedWithGrudge = harm.watching && harm.grudge ? 2 : 0;
+  frame.slot("threat", watchedWithMenace ? (harm.menacing >= 2 ? 4 : 3.5) : Math.max(watchedWithGrudge, dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0), harm.silencing ? "tells a witness to forget" : harm.coercion ? "demands an act, with watching or menace" : watchedWithMenace ? "watches the recipient, with menace" : watchedWithGrudge ? "watches the recipient, with a grudge" : harm.watching ? "watches the recipient" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
 
   // Exposure traded.
   const exposure = readExposure(l);

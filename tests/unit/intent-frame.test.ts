@@ -153,4 +153,22 @@ describe("the intent frame", () => {
     expect(reads("EMPLOYMENT DEPARTMENT\nPlease return the enclosed form with your Social Security number for wage matching. You do not need to provide any password, PIN or online banking login.").signals.join(" ")).not.toMatch(/passwords|secrets/);
     expect(reads("Stan,\n\nThis is my written notice of an injury at work. On Tuesday the pallet slid, I went down and hurt my lower back and my right knee.\n\nMike").category).not.toBe("threat");
   });
+  it("reads a grudge with watching, a device in a room timed to go off, and violence in slang as threats", () => {
+    names("Dr. Lind,\n\nYou put my dog down on a Friday because the kennels were full. You lock up at 7:10 and walk to the side lot alone.", "threat", KEY);
+    expect(reads("Dr. Lind,\n\nYou put our dog down gently on Friday and stayed with us until the end. You lock up at 7:10, so we left the card with the night nurse. Thank you.").score).toBeLessThan(KEY);
+    names("To the Ethics Committee,\n\nSomething has been left in the fourth-floor boardroom, timed to go off at a quarter past ten on Thursday.", "threat", KEY);
+    names("Pruett,\n\nYou called the sheriff on my drone. Next time you step off that porch you go down hard.", "threat");
+  });
+
+  it("reads exposure promised to a named person, or made the price of a refusal, as extortion", () => {
+    names("Gary,\n\nI kept the photos from Sedona. $4,000 by Venmo by Friday and they disappear from my phone. If I don't see it, I'll assume you'd like Diane to have copies.", "extortion");
+    names("Reverend,\n\nI am in possession of photographs from three Thursday evenings at the Red Roof Inn, and I have prepared envelopes for Mrs. Ellison and the elders. $8,500 by Cash App by next Friday. Should the payment not arrive, the envelopes go out.", "extortion");
+    // A victim who keeps evidence and asks for what is owed, through the court, is lawful.
+    expect(reads("Mr. Lutz,\n\nYou have not refunded the $1,200 deposit for the roof you never started. I have the contract and the cancelled check. If the refund is not here by June 1, I will file in small claims court.").score).toBeLessThan(KEY);
+  });
+
+  it("leaves out what a warning lists: what the writer will never do, and what scammers are saying", () => {
+    const warning = reads("RIVERBEND ELECTRIC COOPERATIVE\n\nPeople are calling members and claiming to be from Riverbend. Here's what they're saying:\n- \"You were overcharged. Give us your bank account number for a refund.\"\nNone of that is us!\n\nHere's what we will NEVER do:\n- Ask for your bank password or card PIN.\n- Ask for cash, gift cards or cryptocurrency.\n\nCall us at 555-0123 if you are unsure.");
+    expect(warning.score).toBeLessThan(KEY);
+  });
 });

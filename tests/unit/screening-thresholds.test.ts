@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { REFUSAL_MARGIN, chooseThresholds } from "@/lib/screening/calibrate-thresholds";
+import { LAWFUL_HELD_BUDGET, REFUSAL_MARGIN, chooseThresholds } from "@/lib/screening/calibrate-thresholds";
 import { THRESHOLDS_PATH, decisionOf, type ThresholdsFile } from "@/lib/screening/two-key-screener";
 import { calibrationLetters } from "@/scripts/screening/corpus";
 
@@ -18,7 +18,7 @@ describe("the screening thresholds", () => {
     // No lawful calibration letter is refused, and the lawful letters held stay within budget.
     expect(figures.lawful.refused).toBe(0);
     expect(figures.lawful.refusedWithinMargin, "a lawful letter would be refused with a classifier score REFUSAL_MARGIN higher").toBe(0);
-    expect(figures.lawful.held / figures.lawful.letters).toBeLessThanOrEqual(0.06);
+    expect(figures.lawful.held / figures.lawful.letters).toBeLessThanOrEqual(LAWFUL_HELD_BUDGET);
   }, 60_000);
 
   it("keeps the classifier's threshold a margin above the most suspicious lawful letter the frame accuses", () => {
