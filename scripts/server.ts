@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
 import { answerOutagesWith503 } from "@/lib/http/page-outage";
 import { answerMalformedRequest, answerUnparsableRequest } from "@/lib/http/raw-request-guard";
+import { securityHeaders } from "@/lib/http/security-headers";
 import { surviveDatabaseOutages } from "@/lib/process-outages";
 
 const config = env(); // fail fast on bad configuration
@@ -17,7 +18,10 @@ const app = next({ dev: false, dir: process.cwd(), hostname: host, port: config.
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const headers = Object.entries(securityHeaders({ stripe: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY), stripeApi: config.STRIPE_API_BASE }));
+
 const server = createServer((req, res) => {
+  for (const [name, value] of headers) res.setHeader(name, value);
   if (answerMalformedRequest(req, res)) return;
   delete req.headers[CLIENT_IP_HEADER];
   const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);

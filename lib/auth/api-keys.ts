@@ -39,7 +39,8 @@ export async function disableApiKey(id: string, client: Prisma.TransactionClient
  * Verifies an Authorization header value. A header that is present never falls back to
  * anonymous: anything that does not verify is 401 invalid_key (spec 5.4).
  */
-export async function verifyAuthorization(header: string, needed: Scope): Promise<VerifiedKey> {
+/** `needed` null: any verified, enabled key will do (a route open to every caller). */
+export async function verifyAuthorization(header: string, needed: Scope | null): Promise<VerifiedKey> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const key = match?.[1];
   if (!key || !KEY_FORM.test(key)) {
@@ -58,7 +59,7 @@ export async function verifyAuthorization(header: string, needed: Scope): Promis
     throw new ApiError("invalid_key", "This API key is not known to the service.");
   }
   if (row.disabledAt) throw new ApiError("key_disabled");
-  if (!keyAllows(row.scopes, needed)) {
+  if (needed !== null && !keyAllows(row.scopes, needed)) {
     throw new ApiError("insufficient_scope", `This route needs the scope \`${needed}\`; the key has ${row.scopes.map((s) => `\`${s}\``).join(", ")}.`);
   }
   // Best effort, at most once a minute per key: an operator wants to see which keys are in use.

@@ -33,7 +33,8 @@ export type RouteResult =
   | { raw: Response };
 
 type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
-  scope: Scope;
+  /** The scope a key needs; null for a route open to every caller (a key sent must still verify). */
+  scope: Scope | null;
   body?: B;
   params?: P;
   /** Largest body accepted, in bytes. */
@@ -108,7 +109,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
  * Who is calling, for a request that needs `scope`: the key in Authorization (verified, and
  * refused if it lacks the scope) or, without one, the client address our server recorded.
  */
-export async function resolveCaller(request: Request, scope: Scope): Promise<Caller> {
+export async function resolveCaller(request: Request, scope: Scope | null): Promise<Caller> {
   const auth = request.headers.get("authorization");
   const key = auth !== null ? await verifyAuthorization(auth, scope) : null;
   if (key) return { key, ip: request.headers.get(CLIENT_IP_HEADER), actor: `key:${key.id}` };

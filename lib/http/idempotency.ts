@@ -8,6 +8,11 @@ import { ApiError } from "@/lib/http/api-error";
 // the same transaction that creates the order, so there is never an order without its record.
 
 const LOCK_MS = 30_000;
+/**
+ * How long a key is remembered (Stripe keeps keys 24 hours too): within it the same key replays
+ * the first answer; after it the key is new again, and the hourly sweep deletes the record.
+ */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 export type IdempotencyScope = { scope: string; key: string; requestHash: string };
 export type Claim = { kind: "claimed" } | { kind: "replay"; status: number; body: Record<string, unknown>; orderId: string | null };
@@ -29,7 +34,10 @@ export async function claimIdempotencyKey({ scope, key, requestHash }: Idempoten
   const inserted = await db().$executeRaw`
     INSERT INTO idempotency_records (scope, key, request_hash, state, locked_until)
     VALUES (${scope}, ${key}, ${requestHash}, 'in_flight', ${lockedUntil})
-    ON CONFLICT (scope, key) DO NOTHING`;
+    ON CONFLICT (scope, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, state = 'in_flight', locked_until = EXCLUDED.locked_until,
+          response_status = NULL, response_body = NULL, order_id = NULL, created_at = now()
+      WHERE idempotency_records.created_at < now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`;
   if (inserted === 1) return { kind: "claimed" };
 
   const row = await db().idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
@@ -70,4 +78,12 @@ export async function replaceIdempotentResponse({ scope, key }: IdempotencyScope
     where: { scope, key, state: "done" },
     data: { responseStatus: response.status, responseBody: response.body as Prisma.InputJsonValue },
   });
+}
+
+/** Deletes the records of keys older than the retention (the hourly sweep); returns how many. */
+export async function purgeExpiredIdempotencyRecords(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3_600_000);
+  // An in-flight claim that old has long lost its lock: nothing is still working on it.
+  const { count } = await db().idempotencyRecord.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  return count;
 }

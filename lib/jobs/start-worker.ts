@@ -13,6 +13,7 @@ import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
+import { IDEMPOTENCY_RETENTION_HOURS, purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { requeueStuckNotifications } from "@/lib/notifications/requeue-stuck-notifications";
 import { reconcileSettlingX402Purchases } from "@/lib/payments/x402/reconcile-settling-purchases";
 
@@ -133,6 +134,8 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   await boss.work(SWEEP_QUEUES.documents, async () => {
     const swept = await sweepStaleDocuments();
     if (swept.uploads || swept.quoteProofs) log.info(swept, "swept unused uploads and quote proofs older than 30 days");
+    const keys = await purgeExpiredIdempotencyRecords();
+    if (keys) log.info({ keys }, `forgot Idempotency-Keys older than ${IDEMPOTENCY_RETENTION_HOURS} hours`);
   });
   await boss.work(SWEEP_QUEUES.reconcile, async () => {
     await reconcileOrders();

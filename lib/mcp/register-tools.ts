@@ -72,7 +72,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
   // fails if it stops being used.)
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
 
-  const run = (scope: Scope, args: unknown, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
+  const run = (scope: Scope | null, args: unknown, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
     try {
       refuseControlCharacters(args, "arguments");
       return await work(await resolveCaller(ctx.request, scope));
@@ -142,7 +142,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (args) =>
-      run("feedback:write", args, async (caller) =>
+      run(null, args, async (caller) =>
         toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
       )(),
   );

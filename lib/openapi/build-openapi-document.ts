@@ -26,7 +26,7 @@ export const CATALOGUE_CODES = Object.keys(ERRORS) as ErrorCode[];
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const HEADER_DOCS: Record<RequestHeader, { description: string; schema: JsonObject }> = {
-  "Idempotency-Key": { description: "Makes the call safe to retry: the same key with the same body returns the original result with replayed: true.", schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" } },
+  "Idempotency-Key": { description: "Makes the call safe to retry: the same key with the same body returns the original result with replayed: true. Keys are remembered for 24 hours; after that the same key is a new request.", schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" } },
   "X-Capability-Token": { description: "A capability token from the order's creation (cap_…).", schema: { type: "string", maxLength: 2000 } },
   "X-Cancel-Token": { description: "Legacy name of X-Capability-Token for cancels.", schema: { type: "string", maxLength: 2000 } },
   "X-PAYMENT": { description: "x402 v1 name of the signed payment payload.", schema: { type: "string" } },

@@ -6,7 +6,7 @@ import { JsonRpcMessageSchema } from "@/lib/openapi/response-schemas";
 
 const MCP_DESCRIPTION = [
   "The Model Context Protocol endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and the 2025 clients). Bodies are JSON-RPC 2.0: `initialize`, `tools/list`, `tools/call`.",
-  "Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `submit_feedback` (POST /v1/feedback, feedback:write).",
+  "Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `submit_feedback` (POST /v1/feedback, open to every caller).",
   "Every tool failure carries the envelope (`code`, `reason`, `next`) and a boolean `retryable`. A request with an `Origin` header is served only from this service's origin (or MCP_ALLOWED_ORIGINS): 403 `origin_not_allowed`. Send `Authorization: Bearer` as with every route.",
 ].join("\n\n");
 

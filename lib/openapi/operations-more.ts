@@ -54,7 +54,7 @@ export const MORE_OPERATIONS: Operation[] = [
     summary: "Buy a credit pack with a payment link",
     description: [
       "A person pays the returned `payment_url` (or mounts `payment_client_secret`); the pack is charged at checkout. Then poll GET /v1/credits/checkout/{id} (`status_url`) for the new credit code.",
-      "Packs: starter ($10), standard ($25 + $2.50 bonus), plus ($50 + $7.50), pro ($100 + $20). Send an `Idempotency-Key` so that a retry never opens a second checkout.",
+      "Packs: starter ($10), standard ($25 + $2.50 bonus), plus ($50 + $7.50), pro ($100 + $20). Send an `Idempotency-Key` so that a retry never opens a second checkout. Packs are real money: an `ak_test_` key is refused (403 `sandbox_only_key`).",
     ].join("\n\n"),
     tags: ["Credits"],
     scope: "credits:buy",
@@ -83,7 +83,7 @@ export const MORE_OPERATIONS: Operation[] = [
       },
       200: { description: "An idempotent replay of the first checkout (without payment_url or payment_client_secret).", schema: CreditCheckoutStartedSchema },
     },
-    errors: ["idempotency_in_flight", "idempotency_key_reused", "payment_provider_unavailable"],
+    errors: ["sandbox_only_key", "idempotency_in_flight", "idempotency_key_reused", "payment_provider_unavailable"],
   },
   {
     method: "get",
@@ -209,9 +209,9 @@ export const MORE_OPERATIONS: Operation[] = [
     path: "/v1/feedback",
     operationId: "submitFeedback",
     summary: "Report a wrong response, a docs mismatch or a bug",
-    description: "Open to every caller. Say which route, which response (its `x-request-id`) or order, what you expected and what came back; an operator reads every report. Add `email` for an answer.",
+    description: "Open to every caller: with no key, or with any key that verifies whatever its scopes. Say which route, which response (its `x-request-id`) or order, what you expected and what came back; an operator reads every report. Add `email` for an answer.",
     tags: ["Feedback"],
-    scope: "feedback:write",
+    scope: null,
     throttle: "feedback",
     request: {
       schema: FeedbackRequestSchema,

@@ -27,6 +27,10 @@ export const CreditCheckoutIdSchema = z.object({
 });
 
 export async function startCreditCheckout(req: CreditCheckoutRequest, caller: Caller, idempotencyKey: string | null) {
+  // A pack is real money and there are no sandbox packs: an ak_test_ key never opens one.
+  if (caller.key?.mode === "test") {
+    throw new ApiError("sandbox_only_key", "An ak_test_ key cannot buy a credit pack: packs are charged in real money. Nothing was charged.", { next: ["Use an ak_live_ key, or no key, to buy a pack; test with sandbox orders, which need no credit."] });
+  }
   await throttle("credits_checkout", caller);
   const idem: IdempotencyScope | null = idempotencyKey
     ? { scope: `credits:${caller.key?.id ?? "anonymous"}`, key: idempotencyKey, requestHash: hashRequest(req) }

@@ -4,6 +4,7 @@ import { POST as postCreditCheckout } from "@/app/v1/credits/checkout/route";
 import { GET as getCreditCheckout } from "@/app/v1/credits/checkout/[id]/route";
 import { GET as getCredit } from "@/app/v1/credits/[code]/route";
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
+import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
 import { handlePaymentEvent } from "@/lib/payments/handle-payment-event";
@@ -79,6 +80,18 @@ describe("POST /v1/credits/checkout", () => {
     expect(missing.status).toBe(404);
     expect(missing.json.code).toBe("checkout_not_found");
     expect((await read("not-an-id")).status).toBe(400);
+  });
+
+  it("refuses an ak_test_ key, which is sandbox-only, before any checkout opens; a live key buys", async () => {
+    const testKey = await issueApiKey({ mode: "test", label: "sandbox only", scopes: [] });
+    const before = await db().payment.count();
+    const refused = await start({ pack: "starter" }, { headers: { Authorization: `Bearer ${testKey.key}` } });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ status: "failed", code: "sandbox_only_key" });
+    expect(refused.json).not.toHaveProperty("payment_url");
+    expect(await db().payment.count()).toBe(before);
+    const liveKey = await issueApiKey({ mode: "live", label: "buyer", scopes: ["credits:buy"] });
+    expect((await start({ pack: "starter" }, { headers: { Authorization: `Bearer ${liveKey.key}` } })).status).toBe(201);
   });
 
   it("throttles each caller to 10 checkouts a minute, with Retry-After", async () => {

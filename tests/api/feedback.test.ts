@@ -32,15 +32,18 @@ describe("POST /v1/feedback", () => {
     expect(row.receivedRequestId).toBe(res.headers.get("x-request-id"));
   });
 
-  it("takes a key with only feedback:write, and refuses a key without it", async () => {
+  it("is open to every key that verifies, whatever its scopes (spec 4.9), and still refuses a key that does not", async () => {
     const writer = await issueApiKey({ mode: "live", label: "feedback only", scopes: ["feedback:write"] });
     const ok = await call(postFeedback, { body: report, headers: { Authorization: `Bearer ${writer.key}` } });
     expect(ok.status).toBe(201);
     expect((await db().feedback.findUniqueOrThrow({ where: { id: ok.json.feedback.id } })).apiKeyId).toBe(writer.id);
     const quoter = await issueApiKey({ mode: "live", label: "quote only", scopes: ["mail:quote"] });
-    const refused = await call(postFeedback, { body: report, headers: { Authorization: `Bearer ${quoter.key}` } });
-    expect(refused.status).toBe(403);
-    expect(refused.json.code).toBe("insufficient_scope");
+    const quoting = await call(postFeedback, { body: report, headers: { Authorization: `Bearer ${quoter.key}` } });
+    expect(quoting.status).toBe(201);
+    expect((await db().feedback.findUniqueOrThrow({ where: { id: quoting.json.feedback.id } })).apiKeyId).toBe(quoter.id);
+    const forged = await call(postFeedback, { body: report, headers: { Authorization: "Bearer ak_live_notakeywehaveissued000000000000" } });
+    expect(forged.status).toBe(401);
+    expect(forged.json.code).toBe("invalid_key");
   });
 
   it("says how to fix a bad report", async () => {

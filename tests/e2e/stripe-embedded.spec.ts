@@ -80,3 +80,11 @@ test("when Stripe.js cannot be loaded the checkout says so and what to do; a rel
   await expect(page.getByRole("region", { name: "Card payment by Stripe" }).getByRole("button", { name: "Pay" })).toBeVisible();
   await expect(problem).toHaveCount(0);
 });
+
+test("with Stripe's embedded checkout configured, the pages' policy allows Stripe's origins and still refuses framing", async ({ request }) => {
+  const csp = (await request.get("/")).headers()["content-security-policy"];
+  expect(csp).toContain("script-src 'self' 'unsafe-inline' https://js.stripe.com");
+  expect(csp).toMatch(/frame-src [^;]*https:\/\/checkout\.stripe\.com/);
+  expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+  expect(csp).toContain("frame-ancestors 'none'");
+});
