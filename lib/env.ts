@@ -121,6 +121,9 @@ export function env(): Env {
     if (!e.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: production needs STRIPE_SECRET_KEY; the local payment rail takes no money and is for development only");
     if (!e.SMTP_URL) throw new Error("Invalid configuration: production needs SMTP_URL; the development mailbox sends nothing to anyone");
     if (e.OUTBOUND_ALLOW_LOOPBACK) throw new Error("Invalid configuration: OUTBOUND_ALLOW_LOOPBACK is for development and tests and is refused in production");
+    // Spec §1: both addresses are verified against the carrier's address data. The embedded ZIP
+    // table knows cities, not streets, so it may verify only development and sandbox letters.
+    if (e.ADDRESS_VERIFIER === "embedded") throw new Error("Invalid configuration: production needs a real address verifier (ADDRESS_VERIFIER=usps or lob); the embedded ZIP table cannot see streets");
   }
   if (e.ADDRESS_VERIFIER === "usps" && !(e.USPS_CLIENT_ID && e.USPS_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: ADDRESS_VERIFIER=usps needs USPS_CLIENT_ID and USPS_CLIENT_SECRET");

@@ -7,6 +7,11 @@ import type { Caller } from "@/lib/http/define-route";
 // Per-route throttles of spec 8.3, each its own bucket, keyed on the API key or the client
 // address, counted in PostgreSQL so that every web instance shares them.
 export const THROTTLES = {
+  // POST /v1/quotes and quote_letter: not in spec 8.3. Quoting lays out a document of up to
+  // 15 MB; 120 a minute is far above the compose page's live quote (one per 700 ms pause in
+  // typing) and an agent that quotes before each send, and stops one caller from using the
+  // layout as a free PDF renderer at full speed.
+  quotes: { points: 120, duration: 60 },
   orders_sandbox: { points: 20, duration: 60 },
   uploads: { points: 10, duration: 60 },
   credits_checkout: { points: 10, duration: 60 },

@@ -34,6 +34,7 @@ export const LETTER_OPERATIONS: Operation[] = [
     ].join("\n\n"),
     tags: ["Letters"],
     scope: "mail:quote",
+    throttle: "quotes",
     request: {
       schema: QuoteRequestSchema,
       maxBytes: 15_000_000,

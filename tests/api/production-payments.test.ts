@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.SERVICE_ENV = "production";
@@ -9,17 +9,36 @@ vi.hoisted(() => {
   process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
   process.env.OUTBOUND_ALLOW_LOOPBACK = "0";
   process.env.SMTP_URL = "smtp://127.0.0.1:9";
+  // Production verifies addresses with a real service (here the fake Lob, started below; the
+  // base is read when the first letter is verified).
+  process.env.ADDRESS_VERIFIER = "lob";
+  process.env.LOB_API_KEY = "test_fakelob00000000000000000000000";
 });
 
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { call } from "@/tests/support/api";
+import { FAKE_LOB_KEY, startFakeLob, type FakeLob } from "@/tests/support/fake-lob";
 import { sendLiveLetter, sendSandboxLetter } from "@/tests/support/orders";
 
 // In production, money is only taken for letters that will really be mailed, and the local
 // test rail (which takes no money) is off.
 
+let lob: FakeLob;
+beforeAll(async () => {
+  lob = await startFakeLob();
+  process.env.LOB_API_BASE = lob.url.replace(/\/v1$/, "");
+});
+afterAll(() => lob.close());
+
 describe("payments in production", () => {
+  it("verifies addresses with the configured service, never the embedded ZIP table", async () => {
+    expect(process.env.LOB_API_KEY).toBe(FAKE_LOB_KEY);
+    const res = await sendSandboxLetter();
+    expect(res.status).toBe(201);
+    expect(lob.requests().filter((r) => r.path === "/v1/us_verifications").length).toBeGreaterThanOrEqual(2);
+  });
+
   it("refuses a live order with 503 no_rail_for_format before anything is created or charged while no live carrier is configured", async () => {
     const res = await sendLiveLetter();
     expect(res.status).toBe(503);

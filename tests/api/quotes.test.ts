@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { db } from "@/lib/db";
-import { call, letter } from "@/tests/support/api";
+import { call, letter, randomIp } from "@/tests/support/api";
 
 describe("POST /v1/quotes", () => {
   it("prices a one-page first-class letter at 99 cents and returns a confirmation token", async () => {
@@ -113,4 +113,15 @@ describe("POST /v1/quotes with addresses that cannot print", () => {
     const accented = await call(postQuote, { body: letter({ to: { name: "José Muñoz-Ærø", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" } }) });
     expect(accented.status).toBe(200);
   });
+
+  it("lets one caller quote 120 times a minute, then answers 429 with Retry-After; another caller is unaffected", async () => {
+    const ip = randomIp();
+    const body = letter({ sandbox: true, text: "Dear Ada,\n\nA quick quote.\n\nCharles" });
+    for (let i = 0; i < 120; i++) expect((await call(postQuote, { body, ip })).status).toBe(200);
+    const limited = await call(postQuote, { body, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await call(postQuote, { body })).status).toBe(200);
+  }, 120_000);
 });

@@ -199,6 +199,23 @@ export async function startFakeLob(): Promise<FakeLob> {
 
   async function route(req: http.IncomingMessage, url: URL, raw: Buffer): Promise<{ status: number; body: unknown }> {
     const method = req.method ?? "GET";
+    // US verifications as Lob answers them for a test key: every address it can read comes back
+    // deliverable, in upper case, with its components (Lob's test mode does not look streets up).
+    if (url.pathname === "/v1/us_verifications" && method === "POST") {
+      const { fields } = await parseBody(req, url, raw);
+      if (!fields.primary_line) throw invalid("primary_line is required");
+      const up = (v: string | undefined) => (v ?? "").toUpperCase();
+      const zip = (fields.zip_code ?? "").slice(0, 5);
+      return {
+        status: 200,
+        body: {
+          id: `us_ver_${hex(12)}`, object: "us_verification", deliverability: "deliverable",
+          primary_line: up(fields.primary_line), secondary_line: up(fields.secondary_line), urbanization: "",
+          last_line: `${up(fields.city)} ${up(fields.state)} ${zip}`,
+          components: { city: up(fields.city), state: up(fields.state), zip_code: zip, zip_code_plus_4: "" },
+        },
+      };
+    }
     const m = url.pathname.match(/^\/v1\/(letters|postcards)(?:\/([^/]+))?$/);
     if (!m) throw new LobError(404, "unrecognized_endpoint", "The requested endpoint does not exist.");
     const resource = m[1] as Resource;

@@ -46,7 +46,7 @@ describe("the next-auth secret and trust", () => {
   });
 
   it("sets secure cookies over https and plain ones on a laptop", async () => {
-    const pinned = (await fresh({ SERVICE_ENV: "production", PUBLIC_BASE_URL: "https://mail.example.com", SMTP_URL: "smtp://m.example.com", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" })).config();
+    const pinned = (await fresh({ SERVICE_ENV: "production", PUBLIC_BASE_URL: "https://mail.example.com", SMTP_URL: "smtp://m.example.com", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", ADDRESS_VERIFIER: "lob", LOB_API_KEY: "live_abc" })).config();
     expect(pinned).toMatchObject({ useSecureCookies: true, session: { strategy: "jwt" }, basePath: "/api/auth" });
     const laptop = (await fresh({})).config();
     expect(laptop).toMatchObject({ useSecureCookies: false });

@@ -12,7 +12,7 @@ async function freshEnv(vars: Record<string, string | undefined>) {
   return env;
 }
 
-const production = { SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0", THROTTLES_DISABLED: "0", SMTP_URL: "smtp://mail.example.com:587" };
+const production = { SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0", THROTTLES_DISABLED: "0", SMTP_URL: "smtp://mail.example.com:587", ADDRESS_VERIFIER: "usps", USPS_CLIENT_ID: "id", USPS_CLIENT_SECRET: "secret" };
 
 describe("payment configuration", () => {
   it("runs development on the local rail when no Stripe key is set", async () => {
@@ -60,6 +60,17 @@ describe("fulfillment and benchmark settings", () => {
 
 describe("e-mail settings", () => {
   const stripe = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  it("refuses production with the embedded address table, which cannot see streets (spec §1: addresses are verified against the carrier's data)", async () => {
+    const embedded = await freshEnv({ ...production, ...stripe, ADDRESS_VERIFIER: "embedded" });
+    expect(() => embedded()).toThrow(/production needs a real address verifier \(ADDRESS_VERIFIER=usps or lob\)/);
+    const unset = await freshEnv({ ...production, ...stripe, ADDRESS_VERIFIER: undefined });
+    expect(() => unset()).toThrow(/production needs a real address verifier/);
+    const lob = await freshEnv({ ...production, ...stripe, ADDRESS_VERIFIER: "lob", LOB_API_KEY: "live_abc" });
+    expect(lob().ADDRESS_VERIFIER).toBe("lob");
+    // Development keeps the embedded table as its default.
+    expect((await freshEnv({ ADDRESS_VERIFIER: undefined }))().ADDRESS_VERIFIER).toBe("embedded");
+  });
 
   it("refuses production without SMTP_URL: the development mailbox reaches nobody", async () => {
     const without = await freshEnv({ ...production, ...stripe, SMTP_URL: undefined });

@@ -18,6 +18,7 @@ const PAY_TO = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
 const production = {
   SERVICE_ENV: "production", SIGNING_SECRET: "s".repeat(40), PUBLIC_BASE_URL: "https://mail.example.com", OUTBOUND_ALLOW_LOOPBACK: "0",
   THROTTLES_DISABLED: "0", SENDING_CAPS_DISABLED: "0", SMTP_URL: "smtp://mail.example.com:587", STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  ADDRESS_VERIFIER: "lob", LOB_API_KEY: "live_abc",
 };
 
 describe("x402 configuration", () => {
