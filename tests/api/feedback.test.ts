@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { POST as postFeedback } from "@/app/v1/feedback/route";
+import { POST as postMcp } from "@/app/v1/mcp/route";
+import { serveRoute } from "@/tests/support/serve-route";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
 import { call, randomIp } from "@/tests/support/api";
@@ -78,5 +81,22 @@ describe("POST /v1/feedback", () => {
     // Other buckets of the same caller are untouched, and other callers have their own.
     expect((await sendSandboxLetter({}, { ip })).status).toBe(201);
     expect((await call(postFeedback, { body: report, ip: randomIp() })).status).toBe(201);
+  });
+
+  it("shares its bucket with the MCP tool submit_feedback: ten reports by HTTP leave none for the tool this minute", async () => {
+    const key = await issueApiKey({ mode: "live", label: "reporter", scopes: ["mail:quote"] });
+    const auth = { Authorization: `Bearer ${key.key}` };
+    for (let i = 0; i < 10; i++) expect((await call(postFeedback, { body: report, headers: auth })).status).toBe(201);
+    const server = await serveRoute("/v1/mcp", (req) => postMcp(req));
+    const client = new Client({ name: "reporter", version: "1.0.0" }, { versionNegotiation: { mode: "legacy" } });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.origin}/v1/mcp`), { requestInit: { headers: auth } }));
+      const result = await client.callTool({ name: "submit_feedback", arguments: report });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain("rate_limited");
+    } finally {
+      await client.close().catch(() => {});
+      await server.close();
+    }
   });
 });

@@ -77,6 +77,39 @@ describe("POST /v1/orders (sandbox)", () => {
     expect((await call(postOrder, { body: { ...body, confirmation_token: token } })).status).toBe(201);
   });
 
+  it("refuses a token whose format, handwriting, branding or tracking changed: 409 confirmation_mismatch", async () => {
+    const card = letter({ format: "notecard", handwriting: "script", text: "Dear Ada,\n\nThank you.\n\nCharles" });
+    const cardToken = await quoteToken(card);
+    for (const change of [{ handwriting: "pen" }, { remove_branding: true }, { format: "postcard_4x6", handwriting: undefined }]) {
+      const res = await call(postOrder, { body: { ...card, ...change, confirmation_token: cardToken } });
+      expect(res.status, JSON.stringify(change)).toBe(409);
+      expect(res.json.code, JSON.stringify(change)).toBe("confirmation_mismatch");
+    }
+    const plain = letter();
+    const plainToken = await quoteToken(plain);
+    const untracked = await call(postOrder, { body: { ...plain, tracking: false, confirmation_token: plainToken } });
+    expect(untracked.status).toBe(409);
+    expect(untracked.json.code).toBe("confirmation_mismatch");
+    expect((await call(postOrder, { body: { ...card, confirmation_token: cardToken } })).status).toBe(201);
+  });
+
+  it("refuses an account_session or confirmation_token over 2,000 characters and a malformed e-mail: 400 validation_error naming the field", async () => {
+    const body = letter();
+    const token = await quoteToken(body);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ account_session: "s".repeat(2001) }, /account_session/],
+      [{ confirmation_token: "t".repeat(2001) }, /confirmation_token/],
+      [{ email: "ada at example" }, /email/],
+    ];
+    for (const [change, field] of cases) {
+      const res = await call(postOrder, { body: { ...body, confirmation_token: token, ...change } });
+      expect(res.status, JSON.stringify(change).slice(0, 60)).toBe(400);
+      expect(res.json.code).toBe("validation_error");
+      expect(res.json.reason).toMatch(field);
+    }
+    expect((await call(postOrder, { body: { ...body, confirmation_token: token, account_session: "s".repeat(2000) } })).status).toBe(201);
+  });
+
   it("refuses a sandbox quote's token for a live letter", async () => {
     const body = letter();
     const token = await quoteToken(body);
