@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
 import { answerOutagesWith503 } from "@/lib/http/page-outage";
 import { answerMalformedRequest, answerUnparsableRequest } from "@/lib/http/raw-request-guard";
+import { answerTrailingSlash } from "@/lib/http/fallback-routes";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { surviveDatabaseOutages } from "@/lib/process-outages";
 
@@ -22,7 +23,7 @@ const headers = Object.entries(securityHeaders({ stripe: Boolean(config.STRIPE_S
 
 const server = createServer((req, res) => {
   for (const [name, value] of headers) res.setHeader(name, value);
-  if (answerMalformedRequest(req, res)) return;
+  if (answerMalformedRequest(req, res) || answerTrailingSlash(req, res)) return;
   delete req.headers[CLIENT_IP_HEADER];
   const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);
   if (ip) req.headers[CLIENT_IP_HEADER] = ip;

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER, callerAddressKey } from "@/lib/http/client-ip";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { describeZodError } from "@/lib/http/describe-zod-error";
-import { newRequestId } from "@/lib/ids";
+import { requestIdOf } from "@/lib/http/fallback-routes";
 import { log } from "@/lib/log";
 import { maskCreditCodes } from "@/lib/payments/credit-code-form";
 
@@ -72,7 +72,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
 ) {
   const route = async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
-    const requestId = sanitizeRequestId(request.headers.get("x-request-id")) ?? newRequestId();
+    const requestId = requestIdOf(request.headers.get("x-request-id"));
     // Credit codes are bearer credentials and GET /v1/credits/{code} carries one in its path.
     const path = maskCreditCodes(new URL(request.url).pathname);
     let response: Response;
@@ -142,9 +142,5 @@ export function toApiError(err: unknown, requestId: string): ApiError {
   }
   log.error({ requestId, err }, "unhandled error");
   return new ApiError("internal_error", `The service failed unexpectedly (request id ${requestId}).`);
-}
-
-function sanitizeRequestId(value: string | null): string | null {
-  return value && /^[A-Za-z0-9._:-]{8,100}$/.test(value) ? value : null;
 }
 

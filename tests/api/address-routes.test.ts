@@ -51,7 +51,7 @@ describe("GET /v1/address/autocomplete", () => {
 
   it("answers 405 to other methods", async () => {
     const res = await call(postAutocomplete, { path: "/v1/address/autocomplete", body: { q: "12" } });
-    expect([res.status, res.json.code, res.headers.get("allow")]).toEqual([405, "method_not_allowed", "GET"]);
+    expect([res.status, res.json.code, res.headers.get("allow")]).toEqual([405, "method_not_allowed", "GET, OPTIONS"]);
   });
 
   it("throttles at 30 a minute per caller with 429 rate_limited and Retry-After", async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { POST as postQuote, GET as getQuotes } from "@/app/v1/quotes/route";
 import { GET as health } from "@/app/v1/health/route";
 import { GET as unknownRoute } from "@/app/v1/[...path]/route";
+import { GET as bareV1 } from "@/app/v1/route";
+import { OPTIONS as optionsOrder } from "@/app/v1/orders/[id]/route";
 import { call, letter } from "@/tests/support/api";
 
 const envelopeKeys = ["code", "next", "reason", "status"];
@@ -79,7 +81,23 @@ describe("/v1 conventions", () => {
     expectEnvelope(await call(unknownRoute, { path: "/v1/letters" }), 404, "not_found");
     const res = await call(getQuotes, { path: "/v1/quotes" });
     expectEnvelope(res, 405, "method_not_allowed");
-    expect(res.headers.get("allow")).toBe("POST");
+    expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
+  it("gives every fallback answer a request id: 404, 405, bare /v1 and OPTIONS", async () => {
+    const notFound = await call(unknownRoute, { path: "/v1/letters" });
+    const notAllowed = await call(getQuotes, { path: "/v1/quotes", headers: { "x-request-id": "req_caller_chosen_01" } });
+    const bare = await call(bareV1, { path: "/v1" });
+    expectEnvelope(bare, 404, "not_found");
+    expect(bare.json.next.join(" ")).toContain("/v1/openapi.json");
+    for (const res of [notFound, notAllowed, bare]) expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(notAllowed.headers.get("x-request-id")).toBe("req_caller_chosen_01");
+    // OPTIONS names the methods a route takes, in the body and the Allow header.
+    const options = await call(optionsOrder, { method: "OPTIONS", path: "/v1/orders/ord_test_x" });
+    expect(options.status).toBe(200);
+    expect(options.json).toEqual({ status: "ok", methods: ["GET", "DELETE", "OPTIONS"] });
+    expect(options.headers.get("allow")).toBe("GET, DELETE, OPTIONS");
+    expect(options.headers.get("x-request-id")).toMatch(/^req_/);
   });
 
   it("refuses a request that cannot be attributed to any caller", async () => {

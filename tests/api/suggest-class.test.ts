@@ -81,7 +81,7 @@ describe("POST /v1/suggest-class", () => {
       const res = await call(handler, { path: "/v1/suggest-class" });
       expect(res.status).toBe(405);
       expect(res.json.code).toBe("method_not_allowed");
-      expect(res.headers.get("allow")).toBe("POST");
+      expect(res.headers.get("allow")).toBe("POST, OPTIONS");
     }
   });
 

@@ -36,3 +36,19 @@ test("pages and API routes send the headers that stop framing and sniffing", asy
     expect(headers["content-security-policy"], path).not.toContain("stripe.com");
   }
 });
+
+test("a /v1 path with a trailing slash, and bare /v1, answer the envelope with a request id, not a redirect or an HTML page", async ({ request }) => {
+  for (const path of ["/v1/orders/", "/v1/health/", "/v1/", "/v1"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()["content-type"], path).toContain("application/json");
+    expect(res.headers()["x-request-id"], path).toMatch(/^req_/);
+    expect(await res.json(), path).toMatchObject({ status: "failed", code: "not_found" });
+  }
+  const trailing = await (await request.get("/v1/orders/", { maxRedirects: 0 })).json();
+  expect(trailing.next[0]).toBe("Call /v1/orders instead.");
+  const options = await request.fetch("/v1/health", { method: "OPTIONS" });
+  expect(options.status()).toBe(200);
+  expect(await options.json()).toEqual({ status: "ok", methods: ["GET", "OPTIONS"] });
+  expect(options.headers()["x-request-id"]).toMatch(/^req_/);
+});

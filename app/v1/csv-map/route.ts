@@ -9,4 +9,4 @@ export const POST = defineRoute({ scope: "mail:quote", body: CsvMapRequestSchema
   return { body: answerCsvMap(body) };
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

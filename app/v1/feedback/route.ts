@@ -8,4 +8,4 @@ export const POST = defineRoute({ scope: null, body: FeedbackRequestSchema, maxB
   body: await recordFeedback(body, caller, { requestId, userAgent: request.headers.get("user-agent") }),
 }));
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

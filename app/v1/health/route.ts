@@ -3,4 +3,4 @@ import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 
 // Liveness, and the benchmark's ceiling: the route wrapper and nothing else.
 export const GET = defineRoute({ scope: "mail:read" }, async () => ({ body: { status: "ok" } }));
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -9,4 +9,4 @@ export const GET = defineRoute({ scope: "mail:read" }, async () => ({
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
   }),
 }));
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

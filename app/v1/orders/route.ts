@@ -11,4 +11,4 @@ export const POST = defineRoute(
     return { http: result.http, body: result.body, headers: result.headers };
   },
 );
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -7,4 +7,4 @@ export const POST = defineRoute(
   { scope: "mail:quote", body: QuoteRequestSchema, maxBodyBytes: 15_000_000 },
   async ({ body, caller }) => ({ body: await createQuote(body, caller) }),
 );
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

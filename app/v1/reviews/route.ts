@@ -14,4 +14,4 @@ export const POST = defineRoute({ scope: "feedback:write", body: ReviewRequestSc
 
 export const GET = defineRoute({ scope: "mail:read" }, async () => ({ body: await listPublishedReviews() }));
 
-export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -10,4 +10,4 @@ export const POST = defineRoute({ scope: "mail:quote", body: SuggestClassRequest
   return { body: answerSuggestClass(body) };
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

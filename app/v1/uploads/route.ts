@@ -8,4 +8,4 @@ export const POST = defineRoute({ scope: "mail:quote", body: UploadRequestSchema
   await throttle("uploads", caller);
   return { body: await createUpload(caller, body.content_length) };
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -7,4 +7,4 @@ import { LocalPaymentSchema, payLocalCheckout } from "@/lib/payments/pay-local-c
 export const POST = defineRoute({ scope: "mail:send", body: LocalPaymentSchema }, async ({ body }) => ({
   body: await payLocalCheckout(body),
 }));
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

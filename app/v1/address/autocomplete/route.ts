@@ -27,4 +27,4 @@ export const GET = defineRoute({ scope: "mail:quote" }, async ({ request, caller
     },
   };
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -13,4 +13,4 @@ export const POST = defineRoute({ scope: "mail:quote", body: ReverseRequestSchem
   await throttle("address_reverse", caller);
   return { body: { status: "ok", ...(await reverseGeocode(body.latitude, body.longitude)), next: [] } };
 });
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -8,4 +8,4 @@ export const GET = defineRoute({ scope: "credits:read", params: z.object({ code:
   await throttle("credits_lookup", caller);
   return { body: await readCreditBalance(params.code) };
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

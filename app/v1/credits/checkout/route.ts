@@ -6,4 +6,4 @@ import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/payments
 export const POST = defineRoute({ scope: "credits:buy", body: CreditCheckoutRequestSchema }, async ({ body, caller, request }) =>
   startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key"))),
 );
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

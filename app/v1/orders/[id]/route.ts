@@ -14,4 +14,4 @@ export const DELETE = defineRoute({ scope: "mail:cancel", params: OrderIdParamsS
   return { body: await cancelOrder(params.id, token) };
 });
 
-export const { POST, PUT, PATCH } = methodsNotAllowed(["GET", "DELETE"]);
+export const { POST, PUT, PATCH, OPTIONS } = methodsNotAllowed(["GET", "DELETE"]);

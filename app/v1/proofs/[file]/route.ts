@@ -23,4 +23,4 @@ export const GET = defineRoute({ scope: "mail:read", params: z.object({ file: z.
     }),
   };
 });
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

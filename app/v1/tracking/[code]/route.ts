@@ -8,4 +8,4 @@ export const GET = defineRoute({ scope: "mail:read", params: TrackingCodeParamsS
   body: await readPublicTracking(params.code),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

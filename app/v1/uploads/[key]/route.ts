@@ -11,4 +11,4 @@ export const PUT = defineRoute({ scope: "mail:quote", params: ParamsSchema }, as
   http: 201,
   body: await receiveUpload(params.key, new URL(request.url), request),
 }));
-export const { GET, POST, PATCH, DELETE } = methodsNotAllowed(["PUT"]);
+export const { GET, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["PUT"]);

@@ -5,4 +5,4 @@ import { X402CreditsRequestSchema, buyCreditsWithX402 } from "@/lib/payments/x40
 export const POST = defineRoute({ scope: "credits:buy", body: X402CreditsRequestSchema }, async ({ body, caller, request }) =>
   buyCreditsWithX402(body, caller, request.headers),
 );
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -5,4 +5,4 @@ import { CreditCheckoutIdSchema, readCreditCheckout } from "@/lib/payments/credi
 export const GET = defineRoute({ scope: "credits:read", params: CreditCheckoutIdSchema }, async ({ params }) => ({
   body: await readCreditCheckout(params.id),
 }));
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
