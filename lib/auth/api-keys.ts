@@ -41,10 +41,20 @@ export async function disableApiKey(id: string, client: Prisma.TransactionClient
  */
 /** `needed` null: any verified, enabled key will do (a route open to every caller). */
 export async function verifyAuthorization(header: string, needed: Scope | null): Promise<VerifiedKey> {
+  const key = await verifyKey(header);
+  if (needed !== null) requireScope(key, needed);
+  return key;
+}
+
+/**
+ * The key an Authorization header carries, verified and enabled, whatever it may do: for
+ * /v1/mcp, which refuses a bad key before any JSON-RPC and checks scopes per tool.
+ */
+export async function verifyKey(header: string): Promise<VerifiedKey> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const key = match?.[1];
   if (!key || !KEY_FORM.test(key)) {
-    throw new ApiError("invalid_key", "The Authorization header must be `Bearer ak_live_…` or `Bearer ak_test_…` with a key this service issued.");
+    throw invalidKey("The Authorization header must be `Bearer ak_live_…` or `Bearer ak_test_…` with a key this service issued.");
   }
   const hash = sha256(key);
   let row;
@@ -55,16 +65,24 @@ export async function verifyAuthorization(header: string, needed: Scope | null):
   }
   // The index lookup already matched the hash; the constant-time compare keeps it that way
   // if the lookup is ever changed to a prefix search.
-  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) {
-    throw new ApiError("invalid_key", "This API key is not known to the service.");
-  }
+  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) throw invalidKey("This API key is not known to the service.");
   if (row.disabledAt) throw new ApiError("key_disabled");
-  if (needed !== null && !keyAllows(row.scopes, needed)) {
-    throw new ApiError("insufficient_scope", `This route needs the scope \`${needed}\`; the key has ${row.scopes.map((s) => `\`${s}\``).join(", ")}.`);
-  }
   // Best effort, at most once a minute per key: an operator wants to see which keys are in use.
   db()
     .apiKey.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - 60_000) } }] }, data: { lastUsedAt: new Date() } })
     .catch(() => {});
   return { id: row.id, mode: row.mode as KeyMode, scopes: row.scopes };
+}
+
+/** 403 insufficient_scope unless the key may act for `needed`. */
+export function requireScope(key: VerifiedKey, needed: Scope): void {
+  if (!keyAllows(key.scopes, needed)) {
+    throw new ApiError("insufficient_scope", `This route needs the scope \`${needed}\`; the key has ${key.scopes.map((s) => `\`${s}\``).join(", ")}.`);
+  }
+}
+
+// A 401 names its scheme (RFC 9110 §11.6.1, RFC 6750 §3): HTTP and MCP clients read it to tell
+// a refused credential from any other failure.
+function invalidKey(reason: string): ApiError {
+  return new ApiError("invalid_key", reason, { headers: { "WWW-Authenticate": `Bearer realm="physical-mail-service", error="invalid_token"` } });
 }

@@ -111,7 +111,11 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
  */
 export async function resolveCaller(request: Request, scope: Scope | null): Promise<Caller> {
   const auth = request.headers.get("authorization");
-  const key = auth !== null ? await verifyAuthorization(auth, scope) : null;
+  return callerOf(request, auth !== null ? await verifyAuthorization(auth, scope) : null);
+}
+
+/** The caller of a request whose key, when it sent one, is already verified. */
+export function callerOf(request: Request, key: VerifiedKey | null): Caller {
   if (key) return { key, ip: request.headers.get(CLIENT_IP_HEADER), actor: `key:${key.id}` };
   const anonymous = addressCaller(request);
   if (!anonymous) throw new ApiError("unattributable_request");

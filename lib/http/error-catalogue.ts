@@ -13,9 +13,14 @@ const fixInput = ["Fix the request as the reason says and send it again."];
 const requote = ["Call POST /v1/quotes with the letter exactly as you will send it.", "Send POST /v1/orders with the new confirmation_token."];
 
 export const ERRORS = {
+  // Not an HTTP error: POST /v1/orders answers the refused order as created (201), `failed`, and
+  // the MCP tool send_letter as a failed call. The code is what both say.
+  content_refused: { http: 201, status: "failed", retryable: false, summary: "Screening refused the letter (a threat, fraud or impersonation); the order is refused and nothing is charged.", next: ["Nothing was charged. Change the letter so that it no longer does what the reason says, quote it again and resend."] },
   validation_error: { http: 400, status: "failed", retryable: false, summary: "A field is missing, has the wrong type or breaks a limit.", next: fixInput },
   invalid_json: { http: 400, status: "failed", retryable: false, summary: "The body is not valid JSON.", next: ["Send a JSON object as the body."] },
   unsupported_media_type: { http: 400, status: "failed", retryable: false, summary: "The body is not sent as application/json.", next: ["Set Content-Type: application/json and send a JSON body."] },
+  // MCP (/v1/mcp): the MCP-Protocol-Version header names a revision this server does not serve.
+  unsupported_protocol_version: { http: 400, status: "failed", retryable: false, summary: "The MCP protocol version the request names (MCP-Protocol-Version) is not one this server speaks.", next: ["Initialize again and send the protocolVersion the server answers in MCP-Protocol-Version."] },
   body_too_large: { http: 400, status: "failed", retryable: false, summary: "The body is larger than this route accepts.", next: ["Send a smaller body; large PDFs go through POST /v1/uploads."] },
   confirmation_invalid: { http: 400, status: "failed", retryable: false, summary: "The confirmation_token is not one this service issued.", next: requote },
   invalid_pdf: { http: 400, status: "failed", retryable: false, summary: "The document is not a PDF we can read (not a PDF, damaged, or encrypted).", next: ["Export the document again as an unprotected PDF (File > Print > Save as PDF) and send that."] },
@@ -51,6 +56,7 @@ export const ERRORS = {
   tracking_not_found: { http: 404, status: "failed", retryable: false, summary: "No letter has this tracking code.", next: ["Use the code at the end of the tracking_url returned with the order (16 lowercase letters and digits)."] },
   proof_not_found: { http: 404, status: "failed", retryable: false, summary: "No proof has this id (quote proofs of letters never sent are deleted after 30 days).", next: ["Use the proof URLs returned by POST /v1/quotes or GET /v1/orders/{id}."] },
   method_not_allowed: { http: 405, status: "failed", retryable: false, summary: "This route does not accept this method.", next: ["Use a method listed in the Allow header."] },
+  not_acceptable: { http: 406, status: "failed", retryable: false, summary: "The Accept header rules out every answer this route gives (MCP Streamable HTTP answers JSON or an event stream).", next: ["Send Accept: application/json, text/event-stream."] },
   confirmation_mismatch: { http: 409, status: "action_required", retryable: false, summary: "The letter does not match the quote the token was issued for.", next: requote },
   confirmation_used: { http: 409, status: "action_required", retryable: false, summary: "The token already mailed a letter. Re-quote, do not resend.", next: ["Check GET /v1/orders/{id} for the letter already sent.", "Quote again only if you mean to send a second letter."] },
   confirmation_expired: { http: 409, status: "action_required", retryable: false, summary: "The confirmation_token is older than 30 minutes.", next: requote },

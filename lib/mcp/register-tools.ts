@@ -2,7 +2,8 @@ import { z } from "zod";
 import { refuseControlCharacters } from "@/lib/http/control-characters";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Scope } from "@/lib/auth/scopes";
-import { resolveCaller } from "@/lib/http/define-route";
+import { requireScope, type VerifiedKey } from "@/lib/auth/api-keys";
+import { callerOf, type Caller } from "@/lib/http/define-route";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
 import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { createQuote } from "@/lib/quotes/create-quote";
@@ -10,7 +11,7 @@ import { createOrder } from "@/lib/orders/create-order";
 import { readOrder } from "@/lib/orders/get-order";
 import { readPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { FeedbackRequestSchema, recordFeedback } from "@/lib/feedback/record-feedback";
-import { failureOf, resultOfHttp, sdkFailure, toolFailure, toolSuccess, type ToolResult } from "@/lib/mcp/tool-results";
+import { failureOf, resultOfHttp, sdkFailure, successOrFailure, toolFailure, toolSuccess, type ToolResult } from "@/lib/mcp/tool-results";
 
 // The four MCP tools. Each calls the same lib function as its HTTP route, with the same
 // schemas, the same caller attribution (API key or client address) and the same scopes,
@@ -42,28 +43,37 @@ const SendLetterInputSchema = z
 
 const OrderOut = z.looseObject({ id: z.string(), status: z.string(), sandbox: z.boolean(), price_cents: z.number() });
 
-const QuoteOutputSchema = z.looseObject({
-  status: z.string(),
-  quote: z.looseObject({ id: z.string(), price_cents: z.number(), page_count: z.number(), format: z.string(), mail_class: z.string(), sandbox: z.boolean(), expires_at: z.string() }),
-  confirmation_token: z.string(),
-  next: z.array(z.string()),
-});
-const SendOutputSchema = z.looseObject({
-  status: z.string().describe("ok: accepted; action_required: a person must pay at payment_url; failed: refused by screening (reason says why)"),
-  order: OrderOut,
-  tracking_url: z.string(),
-  capability: z.looseObject({ cancel_token: z.string(), review_token: z.string() }).optional(),
-  next: z.array(z.string()).optional(),
-});
-const StatusOutputSchema = z.looseObject({
-  status: z.string(),
-  order: OrderOut,
-  tracking_url: z.string(),
-  tracking: z.looseObject({ status: z.string(), events: z.array(z.looseObject({ at: z.string(), description: z.string() })) }),
-});
-const FeedbackOutputSchema = z.looseObject({ status: z.string(), feedback: z.looseObject({ id: z.string(), kind: z.string(), received_at: z.string() }), next: z.array(z.string()) });
+const QuoteOutputSchema = successOrFailure(
+  z.looseObject({
+    status: z.literal("ok"),
+    quote: z.looseObject({ id: z.string(), price_cents: z.number(), page_count: z.number(), format: z.string(), mail_class: z.string(), sandbox: z.boolean(), expires_at: z.string() }),
+    confirmation_token: z.string(),
+    next: z.array(z.string()),
+  }),
+);
+const SendOutputSchema = successOrFailure(
+  z.looseObject({
+    status: z.enum(["ok", "action_required"]).describe("ok: accepted; action_required: a person must pay at payment_url"),
+    order: OrderOut,
+    tracking_url: z.string(),
+    capability: z.looseObject({ cancel_token: z.string(), review_token: z.string() }).optional(),
+    next: z.array(z.string()).optional(),
+  }),
+);
+const StatusOutputSchema = successOrFailure(
+  z.looseObject({
+    status: z.enum(["ok", "action_required"]).describe("action_required: the letter waits for a person to pay at payment_url"),
+    order: OrderOut,
+    tracking_url: z.string(),
+    tracking: z.looseObject({ status: z.string(), events: z.array(z.looseObject({ at: z.string(), description: z.string() })) }),
+  }),
+);
+const FeedbackOutputSchema = successOrFailure(
+  z.looseObject({ status: z.literal("ok"), feedback: z.looseObject({ id: z.string(), kind: z.string(), received_at: z.string() }), next: z.array(z.string()) }),
+);
 
-export type McpCallContext = { request: Request; requestId: string };
+/** The HTTP request that carries the call, and its key: verified (enabled) by the route before any JSON-RPC. */
+export type McpCallContext = { request: Request; requestId: string; key: VerifiedKey | null };
 
 /** Registers the tools on one (per-request, stateless) server, bound to the HTTP request that carries the call. */
 export function registerMailTools(server: McpServer, ctx: McpCallContext): void {
@@ -72,10 +82,12 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
   // fails if it stops being used.)
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
 
-  const run = (scope: Scope | null, args: unknown, work: (caller: Awaited<ReturnType<typeof resolveCaller>>) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
+  const run = (scope: Scope | null, args: unknown, work: (caller: Caller) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
     try {
       refuseControlCharacters(args, "arguments");
-      return await work(await resolveCaller(ctx.request, scope));
+      // Scopes are per tool: a key that may only quote still connects and lists the tools.
+      if (ctx.key && scope !== null) requireScope(ctx.key, scope);
+      return await work(callerOf(ctx.request, ctx.key));
     } catch (err) {
       return toolFailure(failureOf(err, ctx.requestId));
     }
@@ -99,7 +111,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
     {
       title: "Send a quoted letter",
       description:
-        "Step 2. Sends the letter exactly as quoted: requires the confirmation_token from quote_letter and an idempotency_key (a fresh UUID; reuse it when retrying, so the letter is never sent or charged twice). sandbox: true is free and simulated. A live letter is paid with credit_code, or answers status action_required with payment_url for a person to pay. Returns the order, its public tracking_url and capability tokens (cancel_token for DELETE /v1/orders/{id} before hand-off). Then follow it with get_letter_status.",
+        "Step 2. Sends the letter exactly as quoted: requires the confirmation_token from quote_letter and an idempotency_key (a fresh UUID; reuse it when retrying, so the letter is never sent or charged twice). sandbox: true is free and simulated. A live letter is paid with credit_code, or answers status action_required with payment_url for a person to pay. Returns the order, its public tracking_url and capability tokens (cancel_token for DELETE /v1/orders/{id} before hand-off). A letter screening refuses (threats, fraud, impersonation) fails with code content_refused and the reason; nothing is charged, and sending it again unchanged is refused again. Then follow it with get_letter_status.",
       inputSchema: SendLetterInputSchema,
       outputSchema: SendOutputSchema,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

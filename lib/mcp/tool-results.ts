@@ -1,9 +1,29 @@
+import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { toApiError } from "@/lib/http/define-route";
 import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
 
 /** What every failed tool call carries: the API's error envelope, plus `retryable` (DESIGN §3). */
-export type ToolFailure = { status: string; code: string; reason: string; next: string[]; retryable: boolean; retry_after_seconds?: number };
+export const ToolFailureSchema = z
+  .looseObject({
+    status: z.enum(["failed", "action_required"]),
+    code: z.string().describe("Stable code from the API's error catalogue (x-error-catalogue in /v1/openapi.json); switch on it, never on reason."),
+    reason: z.string(),
+    next: z.array(z.string()).describe("What to do, in order."),
+    retryable: z.boolean().describe("Whether calling again with the same arguments (and the same idempotency_key) is safe and may succeed."),
+    retry_after_seconds: z.int().min(1).optional(),
+  })
+  .describe("A failed call (isError: true).");
+export type ToolFailure = z.infer<typeof ToolFailureSchema>;
+
+/**
+ * A tool's output schema: its success, or the failure envelope. Clients of the 1.x SDK check
+ * structuredContent against the output schema even when isError is set, and answer a mismatch
+ * with -32602 in place of the result: the agent would never see code, reason or next.
+ */
+export function successOrFailure<T extends z.ZodObject>(success: T) {
+  return z.union([success, ToolFailureSchema]);
+}
 
 export type ToolResult = {
   content: { type: "text"; text: string }[];
@@ -29,16 +49,17 @@ export function failureOf(err: unknown, requestId: string): ToolFailure {
 
 /**
  * An HTTP answer the lib gave as a value rather than a throw (POST /v1/orders answers 422 or
- * 503 envelopes after an order exists): a failure when its status is 400 or more.
+ * 503 envelopes after an order exists, and a letter screening refused as created but
+ * `failed`): a failure when its HTTP status is 400 or more, or its `status` is `failed`.
  */
 export function resultOfHttp(http: number, body: Record<string, unknown>, headers: Record<string, string> | undefined): ToolResult {
-  if (http < 400) return toolSuccess(body);
+  if (http < 400 && body.status !== "failed") return toolSuccess(body);
   const code = String(body.code ?? "internal_error");
   const known = code in ERRORS ? ERRORS[code as ErrorCode] : null;
   const retryAfter = Number(headers?.["Retry-After"]);
   return toolFailure({
-    ...(body as Omit<ToolFailure, "retryable">),
-    status: String(body.status ?? "failed"),
+    ...body,
+    status: body.status === "action_required" ? "action_required" : "failed",
     code,
     reason: String(body.reason ?? known?.summary ?? "The request failed."),
     next: Array.isArray(body.next) ? (body.next as string[]) : (known?.next ?? []),

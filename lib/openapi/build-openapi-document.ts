@@ -106,15 +106,17 @@ function errorResponses(op: Operation, names: Map<z.ZodType, string>): Record<st
     const retryAfter = http === 429 || http === 503 || codes.includes("idempotency_in_flight");
     const list = codes.map((c) => `\`${c}\`${ERRORS[c].retryable ? " (retryable)" : ""}: ${ERRORS[c].summary}`).join("\n- ");
     const schema = own?.schema ? { allOf: [ref("ErrorEnvelope"), ref(nameOf(own.schema, names))] } : ref("ErrorEnvelope");
-    // Where the operation states its own body for this status (x402's PaymentRequired), each
-    // code's example carries it beside the envelope.
-    const beside = Object.values(own?.examples ?? {})[0]?.value as JsonObject | undefined;
-    const examples = Object.fromEntries(codes.map((c) => [c, { summary: c, value: { ...beside, status: ERRORS[c].status, code: c, reason: ERRORS[c].summary, next: ERRORS[c].next } }]));
+    // Where the operation states its own body for this status (x402's PaymentRequired, MCP's
+    // JSON-RPC error), each code's example carries it beside the envelope: the example named
+    // after the code, else the first.
+    const beside = (c: ErrorCode) => (own?.examples?.[c] ?? Object.values(own?.examples ?? {})[0])?.value as JsonObject | undefined;
+    const examples = Object.fromEntries(codes.map((c) => [c, { summary: c, value: { ...beside(c), status: ERRORS[c].status, code: c, reason: ERRORS[c].summary, next: ERRORS[c].next } }]));
     out[String(http)] = {
       description: `${own ? `${own.description}\n\n` : ""}Codes:\n- ${list}`,
       headers: {
         ...REQUEST_ID_HEADER,
         ...(retryAfter ? { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } : {}),
+        ...(codes.includes("invalid_key") ? { "WWW-Authenticate": { $ref: "#/components/headers/WwwAuthenticate" } } : {}),
         ...Object.fromEntries(Object.entries(own?.headers ?? {}).map(([k, v]) => [k, { description: v.description, schema: v.schema ?? { type: "string" } }])),
       },
       content: { "application/json": { schema, examples } },
@@ -219,6 +221,7 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }): OpenApiD
       headers: {
         RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } },
         RequestId: { description: "This response's request id; quote it in POST /v1/feedback.", schema: { type: "string" } },
+        WwwAuthenticate: { description: 'The scheme a refused key was checked with: `Bearer realm="physical-mail-service", error="invalid_token"`.', schema: { type: "string" } },
       },
     },
     "x-error-catalogue": Object.fromEntries(

@@ -57,7 +57,7 @@ export const LETTER_OPERATIONS: Operation[] = [
       "Live letters pay for themselves: with a `credit_code` that covers the price the code is debited in the same call (201 `ok`); without one the answer is 201 `action_required` with `payment_url` (`checkout_ui_mode` hosted, the default) or `payment_client_secret` (embedded) for a human to pay; the card is charged only once the letter clears screening.",
       "A repeat with the same `Idempotency-Key` and body returns the original order with `replayed: true` (200) and creates or charges nothing; while the first request is still running, 409 `idempotency_in_flight` with `Retry-After`.",
       "Keep `capability.cancel_token`: DELETE /v1/orders/{id} with it cancels for free until the letter is handed to the carrier. Then poll GET /v1/orders/{id} (or the public `tracking_url`).",
-      "A letter refused by screening is 201 `failed` with a `reason` (nothing charged). The 503 codes `submission_uncertain` and `provider_outcome_unknown` are deliberate stops: do not resend automatically.",
+      "A letter refused by screening is 201 `failed` with code `content_refused` and a `reason` (nothing charged). The 503 codes `submission_uncertain` and `provider_outcome_unknown` are deliberate stops: do not resend automatically.",
     ].join("\n\n"),
     tags: ["Letters"],
     scope: "mail:send",
@@ -75,7 +75,7 @@ export const LETTER_OPERATIONS: Operation[] = [
     },
     responses: {
       201: {
-        description: "Created. `status` is `ok` (paid or sandbox), `action_required` (pay at payment_url or with payment_client_secret) or `failed` (refused by screening; nothing charged).",
+        description: "Created. `status` is `ok` (paid or sandbox), `action_required` (pay at payment_url or with payment_client_secret) or `failed` (refused by screening, code `content_refused`; nothing charged).",
         schema: OrderCreatedSchema,
         examples: {
           sandbox_letter: { summary: "Sandbox order, held before hand-off (recipient name has Sandbox Hold)", value: ex.orderCreatedResponse },

@@ -57,7 +57,7 @@ export function renderLlmsTxt(baseUrl: string): string {
     "",
     "## MCP",
     "",
-    `The MCP endpoint is ${baseUrl}/v1/mcp (Streamable HTTP). Tools: \`quote_letter\`, \`send_letter\` (needs \`confirmation_token\` and \`idempotency_key\`), \`get_letter_status\`, \`submit_feedback\`. Same rules, scopes, prices and errors as the HTTP API; every tool failure carries \`retryable\`.`,
+    `The MCP endpoint is ${baseUrl}/v1/mcp (Streamable HTTP). Tools: \`quote_letter\`, \`send_letter\` (needs \`confirmation_token\` and \`idempotency_key\`), \`get_letter_status\`, \`submit_feedback\`. Same rules, scopes, prices and errors as the HTTP API; every tool failure is a result with \`isError\`, the envelope and \`retryable\` (a letter screening refuses: \`content_refused\`). A key that does not verify is refused over HTTP before any JSON-RPC (401 \`invalid_key\`).`,
     "",
     "## Docs",
     "",

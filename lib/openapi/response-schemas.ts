@@ -109,8 +109,10 @@ export const QuoteResponseSchema = z.object({
 });
 
 export const OrderCreatedSchema = z.object({
-  status: z.enum(["ok", "action_required", "failed"]).describe("`failed` with reason when screening refused the letter (201, nothing charged)."),
+  status: z.enum(["ok", "action_required", "failed"]).describe("`failed` with code `content_refused` and a reason when screening refused the letter (201, nothing charged)."),
+  code: z.literal("content_refused").optional().describe("Present when status is `failed`: screening refused the letter."),
   reason: z.string().optional(),
+  retryable: z.literal(false).optional().describe("Present when status is `failed`: resending the same letter is refused again."),
   next: next.optional(),
   order: OrderSchema,
   tracking_url: url("Public tracking page (/t/{code}); GET /v1/tracking/{code} is its JSON."),
@@ -340,7 +342,7 @@ export const X402PaymentRequiredSchema = z
 export const JsonRpcMessageSchema = z
   .looseObject({
     jsonrpc: z.literal("2.0"),
-    id: z.union([z.string(), z.int()]).optional(),
+    id: z.union([z.string(), z.int()]).nullable().optional().describe("null on an error answered before the request's id was read."),
     method: z.string().optional(),
     params: z.unknown().optional(),
     result: z.unknown().optional(),

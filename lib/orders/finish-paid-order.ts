@@ -55,7 +55,8 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
   }
   let final: { http: number; body: Record<string, unknown> };
   if (row.status === "refused") {
-    final = { http: created.http, body: { ...body, status: "failed", reason: row.refusalReason, next: ["Nothing was charged. Change the letter so that it no longer does what the reason says, quote it again and resend."] } };
+    // Created (201) and failed: the envelope's code says why, as on every failure.
+    final = { http: created.http, body: { ...body, ...envelope("content_refused", row.refusalReason ?? ERRORS.content_refused.summary) } };
   } else if (row.status === "failed" && row.failureCode && ANSWERED_FAILURES.has(row.failureCode as ErrorCode)) {
     const code = row.failureCode as ErrorCode;
     final = { http: ERRORS[code].http, body: { ...body, ...envelope(code, row.failureReason ?? ERRORS[code].summary) } };

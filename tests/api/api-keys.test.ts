@@ -30,6 +30,8 @@ describe("API keys", () => {
       const res = await call(postQuote, { body: letter(), headers: { Authorization: header } });
       expect(res.status, header).toBe(401);
       expect(res.json.code).toBe("invalid_key");
+      // A 401 names the scheme that refused the credential (RFC 9110).
+      expect(res.headers.get("www-authenticate"), header).toMatch(/^Bearer realm="[^"]+", error="invalid_token"$/);
     }
   });
 

@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+// The 1.x SDK client, which the MCP Inspector and many agent hosts embed.
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { GET, POST, DELETE } from "@/app/v1/mcp/route";
 import { db } from "@/lib/db";
-import { issueApiKey } from "@/lib/auth/api-keys";
+import { disableApiKey, issueApiKey } from "@/lib/auth/api-keys";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { letter } from "@/tests/support/api";
+import { THREAT_LETTER } from "@/tests/support/screening-letters";
 import { driveUntil } from "@/tests/support/pipeline";
 import { serveRoute } from "@/tests/support/serve-route";
 import type { LocalServer } from "@/tests/support/local-http";
@@ -13,7 +18,7 @@ import type { LocalServer } from "@/tests/support/local-http";
 // uses to quote, send and follow a letter, and the envelope every failure carries.
 
 let server: LocalServer;
-const clients: Client[] = [];
+const clients: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   const methods: Record<string, (req: Request) => Promise<Response>> = { GET, POST, DELETE };
@@ -32,11 +37,26 @@ async function connect(opts: { mode?: Mode; headers?: Record<string, string> } =
   return client;
 }
 
+/** A 1.x client as an agent host runs it: it lists the tools first, and from then on checks every result against the tool's output schema. */
+async function connectV1(): Promise<ClientV1> {
+  const client = new ClientV1({ name: "inspector", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransportV1(new URL(`${server.origin}/v1/mcp`)));
+  clients.push(client);
+  await client.listTools();
+  return client;
+}
+
 type Structured = Record<string, any>;
-async function callTool(client: Client, name: string, args: Record<string, unknown>) {
+type AnyClient = { callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>> };
+async function callTool(client: AnyClient, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args });
   return { isError: result.isError === true, data: result.structuredContent as Structured, text: (result.content as { text: string }[])[0]?.text };
 }
+
+const ACCEPT = "application/json, text/event-stream";
+const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const postRaw = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}/v1/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
 describe("MCP tools", () => {
   it("lists four tools, each with input and output schemas and a description of the safe order of calls", async () => {
@@ -54,6 +74,8 @@ describe("MCP tools", () => {
     expect(send.description).toMatch(/quote_letter/);
     expect(send.description).toMatch(/same idempotency_key|reuse it/i);
     expect(client.getInstructions()).toMatch(/1\. quote_letter[\s\S]*2\. send_letter[\s\S]*3\. get_letter_status/);
+    // A stateless server can never send tools/list_changed: it does not promise to.
+    expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
   });
 
   for (const mode of ["legacy", "auto"] as const) {
@@ -126,9 +148,60 @@ describe("MCP tools", () => {
     expect(quote.isError).toBe(false);
     const sent = await callTool(client, "send_letter", { ...body, confirmation_token: quote.data.confirmation_token, idempotency_key: randomUUID() });
     expect(sent.data).toMatchObject({ code: "insufficient_scope", retryable: false });
+  });
 
-    const forged = await connect({ headers: { Authorization: "Bearer ak_live_not_a_real_key" } });
-    expect((await callTool(forged, "quote_letter", body)).data).toMatchObject({ code: "invalid_key" });
+  it("refuses a key that does not verify (401, WWW-Authenticate) or is disabled (403) before any JSON-RPC", async () => {
+    for (const forged of ["ak_live_not_a_real_key", `ak_live_${"0".repeat(32)}`]) {
+      for (const message of [initialize, { jsonrpc: "2.0", id: 2, method: "tools/list" }]) {
+        const res = await postRaw(message, { authorization: `Bearer ${forged}` });
+        expect(res.status).toBe(401);
+        expect(res.headers.get("www-authenticate")).toMatch(/^Bearer /);
+        expect(await res.json()).toMatchObject({ status: "failed", code: "invalid_key", error: { code: -32000 } });
+      }
+    }
+    await expect(connect({ headers: { Authorization: "Bearer ak_live_not_a_real_key" } })).rejects.toThrow(/401|invalid_key/);
+
+    const { key, id } = await issueApiKey({ mode: "live", label: "soon disabled", scopes: [] });
+    expect((await postRaw(initialize, { authorization: `Bearer ${key}` })).status).toBe(200);
+    await disableApiKey(id);
+    const disabled = await postRaw(initialize, { authorization: `Bearer ${key}` });
+    expect(disabled.status).toBe(403);
+    expect(await disabled.json()).toMatchObject({ status: "failed", code: "key_disabled" });
+  });
+
+  for (const sdk of ["2.x", "1.x"] as const) {
+    it(`answers a letter screening refuses as a failed send_letter: content_refused, not retryable, with the reason (${sdk} client)`, async () => {
+      const client = sdk === "2.x" ? await connect() : await connectV1();
+      const body = letter({ text: THREAT_LETTER });
+      const quote = await callTool(client, "quote_letter", body);
+      const refused = await callTool(client, "send_letter", { ...body, confirmation_token: quote.data.confirmation_token, idempotency_key: randomUUID() });
+      expect(refused.isError).toBe(true);
+      expect(refused.data).toMatchObject({ status: "failed", code: "content_refused", retryable: false, order: { status: "refused" } });
+      expect(refused.data.reason).toBe(refused.data.order.refusal_reason);
+      expect(refused.data.reason).toMatch(/threat/);
+      expect(JSON.parse(refused.text)).toEqual(refused.data);
+    });
+  }
+
+  it("reaches a 1.x SDK client (the MCP Inspector's) with every failure's envelope, not a -32602 in its place", async () => {
+    const client = await connectV1();
+    const body = letter();
+    const quote = await callTool(client, "quote_letter", body);
+    expect(quote).toMatchObject({ isError: false, data: { status: "ok", quote: { price_cents: 99 } } });
+
+    const unknown = await callTool(client, "get_letter_status", { id: "ord_test_000000000000000000000000" });
+    expect(unknown).toMatchObject({ isError: true, data: { status: "failed", code: "order_not_found", retryable: false } });
+    const noKey = await callTool(client, "send_letter", { ...body, confirmation_token: quote.data.confirmation_token });
+    expect(noKey).toMatchObject({ isError: true, data: { code: "validation_error", retryable: false } });
+    const unquoted = await callTool(client, "send_letter", { ...body, idempotency_key: randomUUID() });
+    expect(unquoted).toMatchObject({ isError: true, data: { status: "action_required", code: "confirmation_required" } });
+    const nul = await callTool(client, "submit_feedback", { kind: "bug", message: "it broke\u0000here" });
+    expect(nul).toMatchObject({ isError: true, data: { code: "validation_error" } });
+
+    const sent = await callTool(client, "send_letter", { ...body, confirmation_token: quote.data.confirmation_token, idempotency_key: randomUUID() });
+    expect(sent).toMatchObject({ isError: false, data: { status: "ok", order: { status: "submitted" } } });
+    const status = await callTool(client, "get_letter_status", { id: sent.data.order.id });
+    expect(status).toMatchObject({ isError: false, data: { status: "ok", order: { id: sent.data.order.id } } });
   });
 
   it("records feedback through submit_feedback", async () => {
@@ -165,6 +238,65 @@ describe("MCP tools", () => {
       expect(answer).toMatchObject({ jsonrpc: "2.0", id: 7, result: { isError: true, structuredContent: { status: "failed", code: "validation_error", retryable: false } } });
       expect(answer.result.structuredContent.reason).toMatch(/arguments of quote_letter must be an object/);
       expect(answer.error).toBeUndefined();
+    }
+  });
+
+  it("answers the transport's refusals with the envelope and a JSON-RPC error, each status as the OpenAPI document states it", async () => {
+    const doc = buildOpenApiDocument({ baseUrl: server.origin });
+    const cases: { name: string; method: "get" | "post" | "delete"; init: RequestInit; http: number; code: string }[] = [
+      { name: "GET (no stream offered)", method: "get", init: { method: "GET", headers: { accept: "text/event-stream" } }, http: 405, code: "method_not_allowed" },
+      { name: "DELETE (no session)", method: "delete", init: { method: "DELETE" }, http: 405, code: "method_not_allowed" },
+      {
+        name: "Accept without text/event-stream",
+        method: "post",
+        init: { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(initialize) },
+        http: 406,
+        code: "not_acceptable",
+      },
+      { name: "not JSON", method: "post", init: { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT }, body: "{not json" }, http: 400, code: "invalid_json" },
+      {
+        name: "JSON that is no JSON-RPC message",
+        method: "post",
+        init: { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT }, body: JSON.stringify({ hello: 1 }) },
+        http: 400,
+        code: "validation_error",
+      },
+      {
+        name: "text/plain",
+        method: "post",
+        init: { method: "POST", headers: { "content-type": "text/plain", accept: ACCEPT }, body: JSON.stringify(initialize) },
+        http: 400,
+        code: "unsupported_media_type",
+      },
+      {
+        name: "an unknown protocol version",
+        method: "post",
+        init: {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: ACCEPT, "mcp-protocol-version": "1999-01-01" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+        },
+        http: 400,
+        code: "unsupported_protocol_version",
+      },
+      {
+        name: "a page of another origin",
+        method: "post",
+        init: { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT, origin: "https://evil.example" }, body: JSON.stringify(initialize) },
+        http: 403,
+        code: "origin_not_allowed",
+      },
+    ];
+    for (const c of cases) {
+      const res = await fetch(`${server.origin}/v1/mcp`, c.init);
+      expect(res.status, c.name).toBe(c.http);
+      const answer = await res.json();
+      expect(answer, c.name).toMatchObject({ status: "failed", code: c.code, jsonrpc: "2.0", error: { message: expect.any(String) } });
+      expect(answer.reason, c.name).toBe(answer.error.message);
+      expect(answer.next.length, c.name).toBeGreaterThan(0);
+      if (c.http === 405) expect(res.headers.get("allow"), c.name).toBe("POST");
+      const documented = doc.paths["/v1/mcp"][c.method].responses as Record<string, { "x-error-codes"?: string[] }>;
+      expect(documented[String(c.http)]?.["x-error-codes"], `${c.name}: ${c.method.toUpperCase()} ${c.http} in the OpenAPI document`).toContain(c.code);
     }
   });
 

@@ -16,7 +16,7 @@ describe("screening", () => {
   it("refuses a threatening sandbox letter with a reason, and mails a firm lawful demand", async () => {
     const refused = await sendSandboxLetter({ text: THREAT_LETTER });
     expect(refused.status).toBe(201);
-    expect(refused.json.status).toBe("failed");
+    expect(refused.json).toMatchObject({ status: "failed", code: "content_refused", retryable: false });
     expect(refused.json.order).toMatchObject({ status: "refused", tracking_number: null });
     expect(refused.json.order.refusal_reason).toMatch(/threat/);
     expect(refused.json.reason).toBe(refused.json.order.refusal_reason);
