@@ -144,7 +144,9 @@ const WebhookDeliverySchema = z.object({
 });
 
 export const OrderReadSchema = z.object({
-  status: z.enum(["ok", "action_required"]).describe("`action_required` while the order waits for its payment link, with the payment step again."),
+  status: z.enum(["ok", "action_required", "failed"]).describe("`action_required` while the order waits for its payment link, with the payment step again; `failed` with code `content_refused` when screening refused the letter."),
+  code: z.literal("content_refused").optional().describe("Present when status is `failed`: screening refused the letter."),
+  retryable: z.literal(false).optional().describe("Present when status is `failed`: resending the same letter is refused again."),
   reason: z.string().optional(),
   next: next.optional(),
   order: OrderSchema,

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
+import { ERRORS } from "@/lib/http/error-catalogue";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
 import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";
@@ -26,6 +27,11 @@ export async function readOrder(id: string) {
   const row = await getOrderOrThrow(id);
   const [proof, notifications] = await Promise.all([getProofLinks(row.proofId), listOrderNotifications(id)]);
   const body = { status: "ok", order: serializeOrder(row), tracking_url: trackingUrl(row.trackingCode), proof, ...notifications };
+  // A letter screening refused reads as the answer that refused it: failed, content_refused.
+  if (row.status === "refused") {
+    const refused = ERRORS.content_refused;
+    return { ...body, status: refused.status, code: "content_refused", reason: row.refusalReason ?? refused.summary, next: refused.next, retryable: refused.retryable };
+  }
   if (row.status !== "pending_payment") return body;
   const payment = await db().payment.findUnique({ where: { orderId: id } });
   if (!payment) return body;

@@ -1,6 +1,8 @@
 import { HELD_LETTER, LAWFUL_DEMAND, THREAT_LETTER } from "@/tests/support/screening-letters";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { GET as getOrder } from "@/app/v1/orders/[id]/route";
+import { call } from "@/tests/support/api";
 import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
 import { releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
 import { mintCredit } from "@/lib/payments/credits";
@@ -20,6 +22,11 @@ describe("screening", () => {
     expect(refused.json.order).toMatchObject({ status: "refused", tracking_number: null });
     expect(refused.json.order.refusal_reason).toMatch(/threat/);
     expect(refused.json.reason).toBe(refused.json.order.refusal_reason);
+    // Reading the order later answers the same way.
+    const read = await call(getOrder, { params: { id: refused.json.order.id } });
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ status: "failed", code: "content_refused", retryable: false, reason: refused.json.reason, order: { status: "refused" } });
+    expect(read.json.next.length).toBeGreaterThan(0);
 
     const mailed = await sendSandboxLetter({ text: LAWFUL_DEMAND });
     expect(mailed.json).toMatchObject({ status: "ok", order: { status: "submitted", refusal_reason: null } });
