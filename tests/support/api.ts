@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { checkAgainstDocument } from "@/tests/support/contract";
 
 // Calls a route handler in-process the way Next.js does: a standard Request, and the path
 // params as a promise. The client address is set the way scripts/server.ts sets it.
@@ -31,8 +32,13 @@ export async function call(handler: Handler, opts: CallOptions = {}): Promise<Ca
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  const type = res.headers.get("content-type");
+  if (type && !type.includes("json")) return { status: res.status, headers: res.headers, json: null };
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };
+  const json = text ? JSON.parse(text) : null;
+  // Every answer of a documented operation is checked against the document (tests/support/contract.ts).
+  await checkAgainstDocument(handler, res.status, type, json);
+  return { status: res.status, headers: res.headers, json };
 }
 
 /** A fresh caller address, so that tests never share a throttle bucket or a cap by accident. */
