@@ -204,7 +204,16 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }): OpenApiD
   const doc: OpenApiDocument = {
     openapi: "3.1.1",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
-    info: { title: "Physical Mail API", version: API_VERSION, description: DESCRIPTION, "x-spec-version": API_VERSION },
+    info: {
+      title: "Physical Mail API",
+      version: API_VERSION,
+      description: DESCRIPTION,
+      "x-spec-version": API_VERSION,
+      // Who answers: an operator reads every report sent to POST /v1/feedback.
+      contact: { name: "Report a wrong answer or a docs mismatch with POST /v1/feedback", url: `${baseUrl}/docs/api` },
+      // The service's code is not published under an open licence; the document may be used to build clients.
+      license: { name: "Proprietary: this document may be used to build clients of this API", url: `${baseUrl}/docs/api` },
+    },
     servers: [{ url: baseUrl, description: "This deployment" }],
     security: [{}, { bearer: [] }],
     tags: TAGS,

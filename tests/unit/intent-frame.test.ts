@@ -171,4 +171,20 @@ describe("the intent frame", () => {
     const warning = reads("RIVERBEND ELECTRIC COOPERATIVE\n\nPeople are calling members and claiming to be from Riverbend. Here's what they're saying:\n- \"You were overcharged. Give us your bank account number for a refund.\"\nNone of that is us!\n\nHere's what we will NEVER do:\n- Ask for your bank password or card PIN.\n- Ask for cash, gift cards or cryptocurrency.\n\nCall us at 555-0123 if you are unsure.");
     expect(warning.score).toBeLessThan(KEY);
   });
+
+  it("reads fire hinted at a named building, a package timed under the stands, harm arriving with others, and a tampered car as threats", () => {
+    names("Wes,\n\nThat's a nice old wood barn you've got behind the house on Tanner Road. Old barns go up fast, and the fire station is a long way out.", "threat", KEY);
+    expect(reads("Wes,\n\nThat's a nice old wood barn you've got behind the house on Tanner Road. I'd love to buy the weathered siding if you ever take it down.").score).toBeLessThan(KEY);
+    names("ATTN: Athletic Director\n\nThere is a package under the visitor stands, row K. It is timed for halftime. Cancel the game or find out.", "threat", KEY);
+    names("Renee,\n\nIf you aren't out by the 1st, I'm coming over on the 2nd with my brothers. I can't promise anybody will be gentle about it.", "threat", KEY);
+    names("7KXM221, white Tacoma, Cedarbrook Drive. I ran the plate. Check the brake lines before you put the kid in.", "threat", KEY);
+    expect(reads("Mrs. Ortiz,\n\nYour Tacoma is ready for pickup. We replaced the pads; please have the brake lines checked at the next oil change. Balance due $212.40.").score).toBeLessThan(KEY);
+  });
+
+  it("reads a cash visit collected for a utility, a brand asking for gift cards, and a stranded stepson wiring for help as fraud", () => {
+    names("Riverbend Municipal Water\n\nA technician will come on Tuesday. We are required to collect your share, $480, at the time of the visit, in cash or a money order made out to him.", "impersonation_utility");
+    names("Ticketmaster Fan Support\n\nYour two tickets were flagged. To keep them, pay the $180 transfer fee in Apple gift cards and call 555-0168 with the card codes.", "impersonation_business");
+    names("Hi Linda, it's Tyler (Mark's son). My wallet and phone were stolen at the gate in Frankfurt. Could you wire $850 by Western Union to my friend so I can rebook? Please don't tell Dad.", "fraud_romance", KEY);
+    expect(reads("Olivia,\n\nYou still owe $486.72 for the utilities. I attached the Spectrum bill and the Venmo requests. You can Venmo me or mail a check.").score).toBeLessThan(KEY);
+  });
 });

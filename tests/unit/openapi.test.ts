@@ -191,7 +191,7 @@ const absoluteRefs = (schema: JsonObject): JsonObject => JSON.parse(JSON.stringi
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 with info, servers, security and every path under /v1", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.0.0" });
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.0.0", contact: { url: `${BASE}/docs/api` }, license: { name: expect.stringMatching(/^Proprietary/) } });
     expect(doc.servers).toEqual([{ url: BASE, description: expect.any(String) }]);
     expect(doc.security).toEqual([{}, { bearer: [] }]);
     expect((doc.components.securitySchemes as JsonObject).bearer).toMatchObject({ type: "http", scheme: "bearer" });
