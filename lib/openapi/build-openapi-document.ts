@@ -4,6 +4,7 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { EXAMPLE_BASE_URL } from "@/lib/openapi/examples";
 import { errorsOf, throttlePerMinute, type Operation, type RequestHeader, type SuccessResponse } from "@/lib/openapi/operation";
 import { COMPONENTS, COMPONENT_DESCRIPTIONS, FIELD_DESCRIPTIONS, OPERATIONS } from "@/lib/openapi/operations";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/openapi/response-schemas";
 import { toJsonSchema, toJsonSchemas } from "@/lib/openapi/zod-to-json-schema";
 
 // The OpenAPI 3.1 document of /v1, generated from the registry (lib/openapi/operations.ts), the
@@ -59,6 +60,29 @@ function buildComponentSchemas(): Record<string, JsonObject> {
   }
   for (const [name, description] of Object.entries(COMPONENT_DESCRIPTIONS)) schemas[name] = { ...schemas[name], description };
   return schemas;
+}
+
+/**
+ * What a webhook_url receives: a POST per event, signed with the Standard Webhooks headers
+ * (verify with any Standard Webhooks library and the order's webhook_secret).
+ */
+function webhookObjects(): Record<string, JsonObject> {
+  const headers = [
+    { name: "webhook-id", in: "header", required: true, description: "msg_…, the same on every attempt: deduplicate on it.", schema: { type: "string" } },
+    { name: "webhook-timestamp", in: "header", required: true, description: "Unix seconds, fresh on every attempt; refuse messages more than 5 minutes old.", schema: { type: "string" } },
+    { name: "webhook-signature", in: "header", required: true, description: "v1,<base64 HMAC-SHA256 of id.timestamp.body> with the order's webhook_secret.", schema: { type: "string" } },
+  ];
+  const post = (summary: string, schema: string) => ({
+    post: {
+      summary,
+      parameters: headers,
+      requestBody: { required: true, content: { "application/json": { schema: ref(schema) } } },
+      responses: { "200": { description: "Any 2xx acknowledges the message. Anything else, or no answer in 10 seconds, is retried: ten attempts over about three days (5 s, 5 min, 30 min, ...), a Retry-After honoured up to a day." } },
+    },
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [type, type === "order.tracking_updated" ? post("New carrier scans of the piece", "WebhookTrackingUpdated") : post(`The order is now ${type.slice("order.".length)}`, "WebhookOrderEvent")]),
+  );
 }
 
 function parameters(op: Operation): JsonObject[] {
@@ -218,6 +242,7 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }): OpenApiD
     security: [{}, { bearer: [] }],
     tags: TAGS,
     paths,
+    webhooks: webhookObjects(),
     components: {
       schemas: buildComponentSchemas(),
       securitySchemes: {

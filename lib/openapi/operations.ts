@@ -46,6 +46,8 @@ export const COMPONENTS: { name: string; schema: z.ZodType; io: "input" | "outpu
 
   { name: "ErrorEnvelope", schema: R.ErrorEnvelopeSchema, io: "output" },
   { name: "Order", schema: R.OrderSchema, io: "output" },
+  { name: "WebhookOrderEvent", schema: R.WebhookOrderEventSchema, io: "output" },
+  { name: "WebhookTrackingUpdated", schema: R.WebhookTrackingUpdatedSchema, io: "output" },
   { name: "BreakdownLine", schema: R.BreakdownLineSchema, io: "output" },
   { name: "CorrectedAddress", schema: R.CorrectedAddressSchema, io: "output" },
   { name: "Proof", schema: R.ProofSchema, io: "output" },

@@ -353,3 +353,34 @@ export const JsonRpcMessageSchema = z
   .describe("A JSON-RPC 2.0 message (MCP Streamable HTTP).");
 
 export const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }).describe("This document.");
+
+// ------------------------------------------------------------------------------------------
+// Webhook messages (the document's `webhooks`): what a webhook_url receives, signed with the
+// Standard Webhooks headers. lib/notifications/queue-order-notifications.ts builds them.
+// ------------------------------------------------------------------------------------------
+
+/** The webhook event types: one per order status, and new carrier scans. */
+export const WEBHOOK_EVENT_TYPES = [...ORDER_STATUSES.map((s) => `order.${s}` as const), "order.tracking_updated" as const];
+
+export const WebhookOrderEventSchema = z.object({
+  type: z.enum(ORDER_STATUSES.map((s) => `order.${s}`) as [string, ...string[]]).describe("`order.<status>`: the order moved to that status."),
+  created_at: time("When the event happened (the same on every attempt)."),
+  data: z.object({ order: OrderSchema }),
+});
+
+export const WebhookTrackingUpdatedSchema = z.object({
+  type: z.literal("order.tracking_updated"),
+  created_at: time("When the scans were recorded (the same on every attempt)."),
+  data: z.object({
+    order: OrderSchema,
+    tracking_events: z.array(
+      z.object({
+        description: z.string().describe("The carrier's scan, e.g. In Transit."),
+        occurred_at: time(),
+        city: z.string().nullable(),
+        state: z.string().nullable(),
+        zip: z.string().nullable(),
+      }),
+    ).describe("The new scans only, oldest first."),
+  }),
+});

@@ -6,7 +6,10 @@ vi.hoisted(() => {
 });
 
 import type http from "node:http";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { GET as getOrder } from "@/app/v1/orders/[id]/route";
 import { db } from "@/lib/db";
 import { boss } from "@/lib/jobs/queues";
@@ -46,6 +49,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const receivedAt = (path: string) => received.filter((r) => r.path === path);
+
+/** The message validates against the schema /v1/openapi.json gives its event type under `webhooks`. */
+const documented = buildOpenApiDocument({ baseUrl: "https://mail.test" }) as unknown as { webhooks: Record<string, unknown> };
+const ajv = new Ajv2020({ strict: false });
+addFormats(ajv);
+ajv.addSchema(documented, "openapi");
+function validWebhook(type: string, message: unknown): boolean {
+  if (!documented.webhooks[type]) return false;
+  const at = `openapi#/webhooks/${encodeURIComponent(type)}/post/requestBody/content/application~1json/schema`;
+  return ajv.getSchema(at)!(message) as boolean;
+}
 
 /** Verifies one received message exactly as a customer's receiver would; throws if it does not verify. */
 function verify(secret: string, r: Received) {
@@ -97,6 +111,9 @@ describe("webhooks", () => {
       expect(r.headers["content-type"]).toBe("application/json");
       expect(String(r.headers["webhook-id"])).toMatch(/^msg_[0-9a-z]{24}$/);
       expect(r.body).not.toContain(secret);
+      // Each message is what the document's `webhooks` says its type receives.
+      const message = JSON.parse(r.body);
+      expect(validWebhook(message.type, message), `${message.type}: ${JSON.stringify(message).slice(0, 300)}`).toBe(true);
       expect(r.body).not.toContain("cap_");
     }
     // A wrong secret does not verify: the signature really is over this order's secret.

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { ORDER_STATUSES } from "@/lib/orders/state-machine";
 import Ajv2020 from "ajv/dist/2020";
 
 // Route modules import server code. Nothing connects at import, but env() wants a DATABASE_URL.
@@ -189,6 +190,12 @@ const componentRef = (name: string) => ({ $ref: `${BASE}/openapi.json#/component
 const absoluteRefs = (schema: JsonObject): JsonObject => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${BASE}/openapi.json#/components/`));
 
 describe("the OpenAPI document", () => {
+  it("describes every webhook event a webhook_url can receive: one per order status and new scans, each signed", () => {
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: { parameters: { name: string }[] } }> }).webhooks;
+    expect(Object.keys(webhooks)).toEqual([...ORDER_STATUSES.map((s) => `order.${s}`), "order.tracking_updated"]);
+    for (const hook of Object.values(webhooks)) expect(hook.post.parameters.map((p) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+  });
+
   it("is OpenAPI 3.1 with info, servers, security and every path under /v1", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.0.0", contact: { url: `${BASE}/docs/api` }, license: { name: expect.stringMatching(/^Proprietary/) } });
