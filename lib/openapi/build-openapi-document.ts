@@ -72,8 +72,11 @@ function webhookObjects(): Record<string, JsonObject> {
     { name: "webhook-timestamp", in: "header", required: true, description: "Unix seconds, fresh on every attempt; refuse messages more than 5 minutes old.", schema: { type: "string" } },
     { name: "webhook-signature", in: "header", required: true, description: "v1,<base64 HMAC-SHA256 of id.timestamp.body> with the order's webhook_secret.", schema: { type: "string" } },
   ];
-  const post = (summary: string, schema: string) => ({
+  // order.tracking_updated -> orderTrackingUpdatedWebhook
+  const operationId = (type: string) => type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase()) + "Webhook";
+  const post = (type: string, summary: string, schema: string) => ({
     post: {
+      operationId: operationId(type),
       summary,
       parameters: headers,
       requestBody: { required: true, content: { "application/json": { schema: ref(schema) } } },
@@ -81,7 +84,7 @@ function webhookObjects(): Record<string, JsonObject> {
     },
   });
   return Object.fromEntries(
-    WEBHOOK_EVENT_TYPES.map((type) => [type, type === "order.tracking_updated" ? post("New carrier scans of the piece", "WebhookTrackingUpdated") : post(`The order is now ${type.slice("order.".length)}`, "WebhookOrderEvent")]),
+    WEBHOOK_EVENT_TYPES.map((type) => [type, type === "order.tracking_updated" ? post(type, "New carrier scans of the piece", "WebhookTrackingUpdated") : post(type, `The order is now ${type.slice("order.".length)}`, "WebhookOrderEvent")]),
   );
 }
 
