@@ -72,10 +72,10 @@ const WARNING = new RegExp(
 
 /** Kinds of scam-warning talk: a letter with two or more is warning about fraud, not committing it. */
 const WARNING_TALK = [
-  /\b(nobody|no one|no-one) honest\b|\bfraudulent\b|\bimpersonat(e|es|ed|ing|ion|ors?)\b|\b(claim|claims|claiming|pretend|pretends|pretending|posing|pose) (to be|as)\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
+  /\b(nobody|no one|no-one) honest\b|\bit was a (con|scam|fraud)\b|\b(false|fake|fraudulent|bogus) (court |bank |tax |irs |utility |government )?(letters?|calls?|notices?|texts?|e-?mails?)\b|\bmade to look (as if|like) (they|it) (come|came|comes) from\b|\bfraudulent\b|\bimpersonat(e|es|ed|ing|ion|ors?)\b|\b(claim|claims|claiming|pretend|pretends|pretending|posing|pose) (to be|as)\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
   /\bbeware\b|\b(scam|fraud|consumer|security|impostor|imposter) (alert|warning|awareness|bulletin)\b|\bwarning signs?\b|\bred flags?\b|\bprotect yourself\b|\bdon't fall for\b/,
   /\bhang up\b|\bhung up\b|\bnone of (that|this|those|it) (is|was|are|were) (us|from us)\b|\b(don't|do not) open (it|the door)\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
-  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
+  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer|investment|broker|exchange)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
   /\b(how (it|the scam|this|they) works?|what (the scam|it|they) looks? like|what to do|what's true|if it happened to you|if this happens to you|(don't|dont|do not) (send|pay|give|buy|wire) (him|her|them|anything|nothing))\b/,
   /\breport (it|them|this|the (call|letter|scam)|suspicious)\b|\breportfraud\.ftc\.gov\b|\bftc\b|\bfederal trade commission\b|\bbetter business bureau\b/,
 ];
@@ -114,6 +114,10 @@ const NEVER_HEADING = /\b(never|not|won't|will not|do not|don't)\b[^.!?]{0,30}:$
 /** A list item: bulleted, numbered or lettered, or a short line. */
 const LIST_LINE = /^([-*•]|\d{1,2}[.)]|[a-z][.)]|\([a-z0-9]\))\s/;
 
+/** A list item that states what is never done: under any heading, a warning's list, not a request. */
+// A bare "do not ..." is left in: scammers instruct that way too ("- don't call the branch").
+const NEGATED_ITEM = /^(never|does not|doesn't|will not|won't|we (will )?never|we (do not|don't|will not|won't)|no (real|legitimate|genuine|honest))\b/;
+
 /** The sentences without the items of a "we will never:" list (a letter that warns about scams lists what scammers ask). */
 function dropNeverLists(sentences: string[]): string[] {
   const out: string[] = [];
@@ -125,6 +129,8 @@ function dropNeverLists(sentences: string[]): string[] {
     }
     if (inList && LIST_LINE.test(s)) continue;
     inList = false;
+    // An item that says what is not done ("- Never accept gift cards", "- Do not call to demand payment").
+    if (LIST_LINE.test(s) && NEGATED_ITEM.test(s.replace(LIST_LINE, ""))) continue;
     out.push(s);
   }
   return out;
