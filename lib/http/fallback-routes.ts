@@ -44,6 +44,11 @@ export async function notFound(request: Request) {
 }
 fallbackHandlers.add(notFound);
 
+/** Every method answered with the 404 envelope: for /v1 paths no route serves. */
+export function notFoundRoutes() {
+  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
+}
+
 /**
  * A /v1 path with a trailing slash: Next would redirect it (308) to the path without, a step an
  * API client may not follow with its body. Answered here, on the raw request, with the envelope.
