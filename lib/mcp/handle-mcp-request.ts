@@ -20,7 +20,14 @@ export const MAX_MCP_BODY_BYTES = 15_000_000;
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const requestId = newRequestId();
   const started = performance.now();
-  const response = await answer(request, requestId);
+  let response: Response;
+  try {
+    response = await answer(request, requestId);
+  } catch (err) {
+    // Whatever escapes (a body stream that breaks, a fault in the SDK or in our code) is answered
+    // like on every /v1 route: the envelope, its status and the request id, never Next's page.
+    response = mcpRefusal(toApiError(err, requestId));
+  }
   log.info({ requestId, method: request.method, path: "/v1/mcp", status: response.status, ms: Math.round(performance.now() - started) }, "request");
   response.headers.set("x-request-id", requestId);
   return response;
@@ -49,8 +56,7 @@ async function answer(request: Request, requestId: string): Promise<Response> {
     try {
       body = new Uint8Array(await readBodyBytes(request, MAX_MCP_BODY_BYTES));
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      return mcpRefusal(err);
+      return mcpRefusal(toApiError(err, requestId));
     }
     // A JSON response is one of the two a Streamable HTTP client accepts for a POST.
     const refused = nonObjectArgumentsAnswer(body);

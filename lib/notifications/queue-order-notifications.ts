@@ -78,11 +78,14 @@ async function recordUnsentEmail(tx: Tx, orderId: string, to: string, kind: Orde
 
 export type NewScan = { description: string; occurredAt: Date; city: string | null; state: string | null; zip: string | null };
 
-/** `order.tracking_updated`: new carrier scans of a piece, whether or not its status changed. */
+/**
+ * `order.tracking_updated`: new carrier scans of a piece, whether or not its status changed.
+ * Not for a letter sent with `tracking: false`: its scans are kept for operators only.
+ */
 export async function queueTrackingNotification(tx: Tx, orderId: string, scans: NewScan[]): Promise<void> {
   if (scans.length === 0) return;
   const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
-  if (!order.webhookUrl || order.webhookStoppedAt) return;
+  if (!order.tracking || !order.webhookUrl || order.webhookStoppedAt) return;
   const trackingEvents = scans.map((s) => ({ description: s.description, occurred_at: s.occurredAt.toISOString(), city: s.city, state: s.state, zip: s.zip }));
   await queueWebhook(tx, orderId, "order.tracking_updated", { order: serializeOrder(order), tracking_events: trackingEvents });
 }

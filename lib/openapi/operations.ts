@@ -88,7 +88,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     to: "The recipient.",
     from: "The return address.",
     color: "Print in color (+30¢ first page, +10¢ each further page).",
-    tracking: "Letters carry tracking by default; postcards and notecards carry none.",
+    tracking: "Letters carry tracking by default; postcards and notecards carry none (true is refused for them). false keeps the carrier's scans private: the public tracking link and GET /v1/tracking show status changes only, with no scans, places or tracking number, and no order.tracking_updated webhooks are sent; status webhooks, e-mails, the order itself (tracking_number included) and the price are unchanged.",
     text: "The letter's text (one of text, upload_key, pdf_base64, pdf_url). Printed in Western European characters (Windows-1252).",
     font: "helvetica (default), times or courier, or a common alias (arial, serif, monospace, …).",
     upload_key: "A PDF uploaded through POST /v1/uploads (one of the four content fields).",

@@ -9,6 +9,8 @@ import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@
 /**
  * What anyone holding the tracking link may see: status, timeline, expected delivery, format
  * and class, and the recipient's city and state. Never street lines, the sender or e-mail.
+ * A letter sent with `tracking: false` shows its status changes only: no carrier scans (with
+ * their places) and no tracking number; operators still see every scan.
  */
 export async function getPublicTracking(code: string) {
   if (!/^[0-9a-z]{16}$/.test(code)) return null;
@@ -30,7 +32,8 @@ export async function getPublicTracking(code: string) {
     mailClass: MAIL_CLASS_LABELS[order.mailClass as MailClass],
     formatValue: order.format as Format,
     mailClassValue: order.mailClass as MailClass,
-    trackingNumber: order.trackingNumber,
+    scansShown: order.tracking,
+    trackingNumber: order.tracking ? order.trackingNumber : null,
     expectedDeliveryDate: order.expectedDeliveryDate,
     destination: { city: to.city, state: to.state },
     refusalReason: order.refusalReason,
@@ -38,8 +41,9 @@ export async function getPublicTracking(code: string) {
     // may quote a carrier's message and stays with the sender's own order view.
     failureCode: order.failureCode,
     // Carrier bookkeeping (ids, reconcile notes) is for operators, not the public timeline, and
-    // mailed / delivered are said by the carrier's own scan (with its place), not twice.
-    events: order.events.filter((e) => e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered")).map((e) => {
+    // mailed / delivered are said by the carrier's own scan (with its place), not twice; without
+    // scans shown, by the status change.
+    events: order.events.filter((e) => (order.tracking ? e.kind === "scan" || (e.kind === "status" && e.toStatus !== "mailed" && e.toStatus !== "delivered") : e.kind === "status")).map((e) => {
       const shown = e.city && !sendersPlace(e);
       return {
         at: e.occurredAt.toISOString(),

@@ -309,4 +309,22 @@ describe("MCP tools", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ status: "failed", code: "body_too_large" });
   });
+
+  it("answers an error raised inside the handler with the envelope and a request id, not a framework page", async () => {
+    // A body that breaks while it is read: the same failure as a client cut off mid-upload.
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("connection reset by peer"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"jsonrpc":"2.0","id":1,'));
+      },
+    });
+    const res = await POST(new Request("http://127.0.0.1/v1/mcp", { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT }, body: broken, duplex: "half" } as RequestInit));
+    expect(res.status).toBe(500);
+    expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "failed", code: "internal_error" });
+    expect(body.reason).toContain(res.headers.get("x-request-id"));
+  });
 });

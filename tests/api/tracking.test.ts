@@ -55,6 +55,22 @@ describe("GET /v1/tracking/{code}", () => {
     expect(text).not.toContain("12180");
   });
 
+  it("keeps the carrier's scans of a letter sent with tracking: false off the public view: status changes only, no tracking number", async () => {
+    const res = await sendSandboxLetter({ tracking: false });
+    expect(res.status).toBe(201);
+    // The sender's own order keeps its tracking number.
+    expect(res.json.order.tracking_number).toEqual(expect.any(String));
+    await driveUntil(res.json.order.id, "delivered");
+    const t = await call(getTracking, { params: { code: codeOf(res.json.tracking_url) } });
+    expect(t.json.tracking).toMatchObject({ status: "delivered", tracking_number: null });
+    const events = t.json.tracking.events as { kind: string; status: string | null; place: unknown }[];
+    expect(events.every((e) => e.kind === "status" && e.place === null)).toBe(true);
+    expect(events.map((e) => e.status)).toEqual(expect.arrayContaining(["submitted", "mailed", "delivered"]));
+    expect(JSON.stringify(t.json)).not.toContain("COLUMBUS");
+    // Operators still have every scan.
+    expect(await db().orderEvent.count({ where: { orderId: res.json.order.id, kind: "scan" } })).toBeGreaterThanOrEqual(5);
+  });
+
   it("answers 404 tracking_not_found for an unknown code and 400 for a malformed one", async () => {
     const unknown = await call(getTracking, { params: { code: "0000000000000000" } });
     expect(unknown.status).toBe(404);

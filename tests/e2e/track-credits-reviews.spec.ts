@@ -35,9 +35,17 @@ test.describe("without JavaScript", () => {
     await page.goto(trackingPath);
     await expect(page.getByRole("heading", { level: 1, name: "To Albany, NY" })).toBeVisible();
     await expect(page.getByTestId("sandbox-note")).toContainText("simulated");
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
+    // Without JavaScript nothing claims the page updates itself: a link looks again.
+    // (Playwright's text matching skips <noscript>, so the link is found by its role.)
+    await expect(page.getByTestId("refresh-note").getByRole("link", { name: "Check for updates" })).toHaveAttribute("href", trackingPath);
+    await expect(page.getByTestId("refresh-note")).not.toContainText("updates itself");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Albany, NY/);
     await checkServedPage(browser, testInfo, trackingPath, "track-in-transit");
+    // The same page with JavaScript, left open and never reloaded: it must re-read itself.
+    const withScript = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    const watching = await withScript.newPage();
+    await watching.goto(trackingPath);
+    await expect(watching.getByTestId("refresh-note")).toContainText("This page updates itself every 30 seconds.");
 
     await expect(async () => {
       await page.reload();
@@ -60,8 +68,12 @@ test.describe("without JavaScript", () => {
     await expect(timeline.getByText("In Local Area")).toBeVisible();
     await expect(timeline.locator("time[datetime]").first()).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
     await expect(page.getByText(/^Delivered in Albany, NY on .+ UTC\.$/)).toBeVisible();
-    // Ended: no more refreshing.
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    // Ended: nothing more to look for.
+    await expect(page.getByTestId("refresh-note")).toHaveCount(0);
+    // The page left open with JavaScript got there by itself, in place, within one 30-second turn.
+    await expect(watching.getByTestId("tracking-status")).toHaveText("delivered", { timeout: 35_000 });
+    await expect(watching.getByTestId("refresh-note")).toHaveCount(0);
+    await withScript.close();
     // Never street lines, the sender or the e-mail.
     for (const secret of ["12 Main St", "Babbage", "1 Engine Row", email]) await expect(page.locator("body")).not.toContainText(secret);
     await checkServedPage(browser, testInfo, trackingPath, "track-delivered");
@@ -69,12 +81,14 @@ test.describe("without JavaScript", () => {
 
   test("a canceled letter's tracking page says so and where it stopped", async ({ page, request, browser }, testInfo) => {
     const order = await sendLetter(request, { to: { ...letter().to, name: "Sandbox Hold" } });
-    // Held before hand-off: the page refreshes itself, and says how to stop that.
-    await page.goto(new URL(order.tracking_url).pathname);
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
-    await page.getByRole("link", { name: "Stop updating" }).click();
-    await expect(page.getByTestId("refresh-note")).toContainText("Updates are paused.");
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    // Held before hand-off: with JavaScript the page re-reads itself in place, says so, and says how to stop that.
+    const withScript = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    const scripted = await withScript.newPage();
+    await scripted.goto(new URL(order.tracking_url).pathname);
+    await expect(scripted.getByTestId("refresh-note")).toHaveText("This page updates itself every 30 seconds. Stop updating");
+    await scripted.getByRole("link", { name: "Stop updating" }).click();
+    await expect(scripted.getByTestId("refresh-note")).toHaveText("Updates are paused. Update this page by itself");
+    await withScript.close();
 
     const del = await request.delete(`/v1/orders/${order.order.id}`, { headers: { "X-Capability-Token": order.capability.cancel_token } });
     expect(del.status(), await del.text()).toBe(200);

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Payment", robots: { index: false } }
 
 type Props = { searchParams: Promise<{ session_id?: string }> };
 
-/** Where both rails send the payer back. Refreshes itself (no JavaScript needed) until the payment lands. */
+/** Where both rails send the payer back. Re-reads itself until the payment lands (without JavaScript, a link does). */
 export default async function CheckoutReturnPage({ searchParams }: Props) {
   const sessionId = (await searchParams).session_id ?? "";
   const r = await checkoutReturn(sessionId);
@@ -26,10 +26,15 @@ export default async function CheckoutReturnPage({ searchParams }: Props) {
   return (
     <article>
       {waiting ? (
-        // A visible meta refresh reloads the page under a screen reader's cursor (WCAG 2.2.1):
-        // with JavaScript the page re-reads itself in place instead.
+        // Without JavaScript, a link to look again (a <noscript> meta refresh in <body> is invalid
+        // HTML, and a visible one reloads the page under a screen reader's cursor, WCAG 2.2.1);
+        // with it, the page re-reads itself in place.
         <noscript>
-          <meta httpEquiv="refresh" content="2" />
+          <p className="mb-3 text-sm">
+            <a className="underline" href={`/pay/return?session_id=${encodeURIComponent(sessionId)}`}>
+              Check again
+            </a>
+          </p>
         </noscript>
       ) : null}
       {waiting && r.kind === "pack" ? <AutoRefresh seconds={2} /> : null}

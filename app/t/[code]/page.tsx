@@ -27,9 +27,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The public tracking page: works without JavaScript and refreshes itself while the letter
- * travels. Every block keeps its size whatever the status, so a refresh does not move what the
- * reader is looking at; only the timeline at the bottom grows. It shows only the public view:
+ * The public tracking page: works without JavaScript (a "Check for updates" link) and, with
+ * it, re-reads itself in place while the letter travels. Every block keeps its size whatever
+ * the status, so a refresh does not move what the reader is looking at; only the timeline at the bottom grows. It shows only the public view:
  * never street lines, the sender or the e-mail.
  */
 export default async function TrackingPage({ params, searchParams }: Props) {
@@ -41,7 +41,10 @@ export default async function TrackingPage({ params, searchParams }: Props) {
   const progress = trackingProgress(t);
   const plan = await planRoute(t, progress.state === "stopped");
   const delivered = t.status === "delivered";
-  const deliveredScan = delivered ? [...t.events].reverse().find((e) => e.kind === "scan" && e.description.trim().toLowerCase() === "delivered") : undefined;
+  // The carrier's delivery scan, or for a letter sent without tracking, the status change.
+  const deliveredScan = delivered
+    ? [...t.events].reverse().find((e) => (e.kind === "scan" && e.description.trim().toLowerCase() === "delivered") || (e.kind === "status" && e.status === "delivered"))
+    : undefined;
   const to = `${displayCity(t.destination.city)}, ${t.destination.state}`;
   const lastScan = [...t.events].reverse().find((e) => e.kind === "scan" && e.where?.city && e.where.state);
   const lastSeen = lastScan?.where ? `${displayCity(lastScan.where.city!)}, ${lastScan.where.state} (${formatInstant(lastScan.at)})` : null;
@@ -50,17 +53,6 @@ export default async function TrackingPage({ params, searchParams }: Props) {
 
   return (
     <article>
-      {/* While the piece is on its way the page refreshes itself: a meta refresh without
-          JavaScript (inside <noscript>, so that readers with JavaScript, who may pause it, never
-          get a full reload), an in-place re-render with it. */}
-      {updating ? (
-        <>
-          <noscript>
-            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-          </noscript>
-          <AutoRefresh seconds={REFRESH_SECONDS} />
-        </>
-      ) : null}
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
         <span>
           {t.format} · {t.mailClass}
@@ -118,24 +110,31 @@ export default async function TrackingPage({ params, searchParams }: Props) {
           <div>
             <dt className="text-stone-600">Tracking number</dt>
             <dd className="font-mono break-all">
-              {t.trackingNumber ?? <span className="font-sans">{isLetterFormat(t.formatValue) ? "Not assigned" : "None for this format"}</span>}
+              {t.trackingNumber ?? <span className="font-sans">{!isLetterFormat(t.formatValue) ? "None for this format" : t.scansShown ? "Not assigned" : "Not shown: sent without tracking"}</span>}
             </dd>
           </div>
         </dl>
         {moving ? (
-          <p className="mt-3 text-sm text-stone-600" data-testid="refresh-note">
+          <p className="mt-3 min-h-5 text-sm text-stone-600" data-testid="refresh-note">
             {updating ? (
               <>
-                This page updates itself every {REFRESH_SECONDS} seconds.{" "}
-                <a className="underline" href={`/t/${code}?updates=off`}>
-                  Stop updating
-                </a>
+                <AutoRefresh seconds={REFRESH_SECONDS}>
+                  This page updates itself every {REFRESH_SECONDS} seconds.{" "}
+                  <a className="underline" href={`/t/${code}?updates=off`}>
+                    Stop updating
+                  </a>
+                </AutoRefresh>
+                <noscript>
+                  <a className="underline" href={`/t/${code}`}>
+                    Check for updates
+                  </a>
+                </noscript>
               </>
             ) : (
               <>
                 Updates are paused.{" "}
                 <a className="underline" href={`/t/${code}`}>
-                  Update every {REFRESH_SECONDS} seconds
+                  Update this page by itself
                 </a>
               </>
             )}
