@@ -184,10 +184,12 @@ export const DIVERTED = new RegExp(
     String.raw`\bonly (be )?(accepted |made |processed )?(through|via|by|to) (our|an?|the) (approved |authorized |online |digital )?(payment |processing )?(partner|agent|processor)\b|\b(can|will) only be (accepted|made|processed) by (wire|bank transfer|zelle|gift|prepaid|bitcoin|crypto)`,
   ].join("|"),
 );
-const SAFE = String.raw`(safe|secure|secured|protective|protected|protection|holding|escrow|trust|recovery|court-supervised|government)`;
+const SAFE = String.raw`(safe|secure|secured|protective|protected|protection|holding|escrow|trust|recovery|court-supervised|government|segregated|custodial|quarantine|quarantined)`;
 export const SAFE_ACCOUNT = new RegExp(String.raw`\b${SAFE}\b[a-z -]{0,25}\b(account|escrow|wallet|trust)\b`);
 /** Moving one's own money into a "safe" account, within one sentence (not "your secure online banking"). */
 export const SAFE_ACCOUNT_MOVE = new RegExp(String.raw`\b(transfer|transferring|move|moving|wire|send|deposit|depositing)\b[^.]{0,80}\b(to|into|through) (a |an |the |our |your )?(new )?${SAFE}\b[a-z -]{0,25}\b(account|escrow|wallet|trust)\b`);
+/** A "safe" account opened for the recipient, and their balances to be moved: said across sentences. */
+export const SAFE_ACCOUNT_OPENED = new RegExp(String.raw`\b(opened|created|set up|established|prepared)\b[^.]{0,60}\b${SAFE}\b[a-z -]{0,25}\baccount\b[^]{0,400}\b(transfer|move|wire|moving|transferring)\b[^.]{0,40}\b(balances?|savings|funds|money|your (checking|savings|current|investment) accounts?)\b`);
 export const AMOUNT = /\$\s?\d[\d,]*(\.\d\d)?|\b\d+(\.\d+)? (btc|bitcoin)\b/;
 export const HOURS_DEADLINE = /\b(within (24|48|72) hours|within (one|two|1|2) (business )?days?|(pay|paid|payment|made|make|complete|call|act)\b[^.]{0,40}\btoday|same day|same-day|immediately|by (5|6):00 ?p\.?m\.?|before (the )?(deadline|friday)|as soon as possible|right away)\b/;
 /** Calling to hand over payment: reading out card numbers, getting a wallet address. */
@@ -277,7 +279,7 @@ const AUTHORITY: Record<Authority, RegExp> = {
   court: /\b(superior|district|circuit|county|municipal|federal|supreme|bankruptcy|civil|criminal|traffic|family|probate|housing|juvenile|magistrate|justice|city|state|mediation|arbitration|claims|appeals) court\b|\bcourts? (of|clerk|officer|registrar|administrator|settlement|disbursement)\b|\b(clerk of|court registrar|judicial|jury (administrator|service|duty)|small claims|bench warrant|docket|summons|order of (the )?court)\b/,
   police: /\b(police|pd|sheriff|sheriff's office|deput(y|ies)|trooper|det\.|sgt\.|ofc\.|fbi|federal bureau of investigation|marshals?|law enforcement|detective|special agent|narcotics|drug enforcement|dea|department of justice|interpol|homeland security investigations|customs and border protection|sergeant|officer [a-z]+ [a-z]+)\b/,
   utility: /\b(electric|electricity|gas|water|power|energy|sewer|utility|utilities)\b[a-z &,-]{0,30}\b(company|co|utility|utilities|service|services|cooperative|co-?op|department|authority|district|board|corporation|corp|customer|account|bill|meter|light)\b|\b(disconnection|disconnect|shut-?off|shutoff) (notice|order|department|prevention|technician|crew|supervisor)\b|\b(duke energy|xcel( energy)?|georgia power|florida power|fpl|nicor|pg&e|con ?ed(ison)?|dominion energy|southern california edison|entergy|ameren|peco|comed|national grid|southwest gas|atmos( energy)?|centerpoint|dte( energy)?|consumers energy|pseg|eversource|srp|tva|we energies|alabama power|oncor|reliant|spire|piedmont natural gas|department of (water|watershed))\b|\bsmart meter\b|\b(gas|water|power|electric|electricity|energy|light|sewer|utilities)( (&|and) [a-z]+)? (of [a-z]+|dept|field services|emergency|dispatch|billing|deposit services|meter services|metering|customer (care|service))\b|\b(city|county|town|village|municipal|public|rural) (water|gas|power|electric|utilities)\b|(^|\n )[a-z .'&-]{2,30} (gas|water|power|electric|energy)( (&|and) [a-z]+)?\s?(:|$| \n)/,
-  bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|resolution|department|division|team|unit)|bank examiner)\b/,
+  bank: /\b(bank|banks|banking|credit union|card services|cardholder|fraud (prevention|protection|resolution|department|division|team|unit|office)|bank examiner|private client services|private banking|relationship manager|wealth management|deposit services|certificate services|trust company)\b/,
 };
 
 // Up to the first word that turns the sentence towards someone else ("... a debt you owe to Harbor Bank").
@@ -287,7 +289,7 @@ const OWN_VOICE: Record<Authority, RegExp> = {
   court: /\b(this court|the court has|court officer|by order of the court|you are (hereby )?(ordered|summoned|notified))\b/,
   police: /\b(badge (no|number|#)?\s?\d+|this (department|unit|task force))\b/,
   utility: /\byour (\w+ )?(electric|gas|water|power|sewer|utility) (account|service|bill|meter)\b|\byour (electricity|power|gas|water|heat)( service)? (will|may) be (switched|shut|turned|cut) off\b|\byour service will be (interrupted|shut off|disconnected|cut off)\b|\b(smart )?meters? (upgrade|replacement|installation|exchange|program)\b/,
-  bank: /\b(our|this) bank\b|\byour (\w+ )?(debit|credit) card ending\b/,
+  bank: /\b(our|this) bank\b|\byour (\w+ )?(debit|credit) card ending\b|\bas (a|the|your) bank examiner\b|\b(an? |one of our )?(teller|employee) (at|in) (your|our) (local )?branch\b|\byour (local )?branch\b[^.]{0,40}\b(teller|employee|staff)\b[^.]{0,40}\b(accessing|stealing|investigat\w*|compromised)\b/,
 };
 
 /** Whether the letter speaks as the authority (letterhead, sign-off, "I am ... with ..."), not merely about it. */

@@ -23,7 +23,7 @@ export type FrameReading = {
 };
 
 /** Money asked for without the word "pay": "I want $5,000", "cash app or zelle". */
-const ASKED_FOR_MONEY = /\b(i want|we want|you owe|give me|hand over|cash app|zelle|venmo|in cash|envelope|in my mailbox|in the mailbox|under the mat)\b|\bcash,|\$\s?\d[\d,]* (every|each|a|per) (week|month|friday|monday|payday)\b/;
+const ASKED_FOR_MONEY = /\b(i want|we want|you owe|give me|hand over|cash app|zelle|venmo|in cash|envelope|in my mailbox|in the mailbox|under the mat)\b|\bcash,|\$\s?\d[\d,]* (in )?cash\b|\$\s?\d[\d,]* (every|each|a|per) (week|month|friday|monday|payday)\b/;
 
 /** Well-known companies scammers pose as: a letter speaks as one in its letterhead, sign-off or self-introduction. */
 const BRAND = /\b(microsoft|windows (defender|support|security)|apple (support|care|id)|icloud|amazon|prime (membership|video)|paypal|geek squad|best buy|norton|mcafee|avast|ups|fedex|dhl|netflix|walmart|costco|verizon|at&t|comcast|xfinity|spectrum|t-mobile|google|gmail|facebook|meta|instagram|coinbase|cash app support|venmo support|zelle support|ebay|home depot|lowe's|target|norton ?lifelock|lifelock|bank of america|chase|wells fargo|dell|hp support|adobe|roku|hulu|disney\+|carfax|ticketmaster|live nation|stubhub|venmo (account|security|integrity|team)|nike team( sales)?|peloton|tesla (service|motors|inc)|airbnb|doordash|(spotify|samsung|playstation|xbox|nintendo|steam|uber|lyft) (support|account|security|billing|team)|turbotax|intuit|(vehicle|auto|car) (warranty|protection) (services?|department|center)|(ford|toyota|honda|chevrolet|gm|nissan|hyundai) (motor|financial|service))\b/;
@@ -113,7 +113,9 @@ export function readIntentFrame(text: string): FrameReading {
   // Money moving where no honest sender asks for it.
   const money = readMoney(l);
   // Silence for a price: "then I forget the whole thing", paid through an app or in cash.
-  frame.slot("extortion", exposure.silence && demands ? (money.untraceable.length > 0 || personalLever || exposure.secret || exposure.material ? 3 : 2) : 0,
+  // An act bought with the silence counts as a demand too: an easement signed, a licence granted.
+  const silenceBought = demands || /\b(sign|signed)\b[^.!?\n]{0,40}\b(over|easement|side letter|statement|confession)\b|\bgrant (me|us|our firm)\b/.test(l.plain);
+  frame.slot("extortion", exposure.silence && silenceBought ? (money.untraceable.length > 0 || personalLever || exposure.secret || exposure.material ? 3 : 2) : 0,
     "silence for a price", "it offers silence, or an end to the trouble, in return for money");
   // Telling someone, an authority included, traded for the writer's own gain (cash or a regular
   // sum for the writer, or a favour) over something the writer says they know or hold.
@@ -122,6 +124,13 @@ export function readIntentFrame(text: string): FrameReading {
   const held = exposure.knows || exposure.secret || exposure.material || exposure.wrongdoing;
   frame.slot("extortion", told && exposure.condition && gain ? (held ? 3 : 2) : 0,
     "telling someone, traded for the writer's gain", "it threatens to tell someone about the recipient unless they pay the writer or do them a favour");
+  // Something the writer holds or knows, over money for the writer paid where no creditor asks
+  // (an app, crypto, cash, gift cards), under a deadline or a condition: a debt is not collected so.
+  frame.slot("extortion", demands && money.untraceable.length > 0 && exposure.condition && !exposure.lawfulRemedy && (exposure.material || exposure.knows || exposure.secret || exposure.wrongdoing) ? 2 : 0,
+    "something held over a payment off the books", "it holds something over the recipient and asks to be paid through an app, crypto or cash by a deadline");
+  // Bad reviews that come unless the recipient pays: a customer's review is not for sale.
+  const reviewsForMoney = /\b(one-star|1-star|1 star|one star|bad|negative|fake|terrible)\b[^.!?\n]{0,40}\breviews?\b/.test(l.plain) && demands && (exposure.condition || /\buntil\b/.test(l.plain)) && (exposure.forTheWriter || money.untraceable.length > 0);
+  frame.slot("extortion", reviewsForMoney ? 2 : 0, "reviews unless paid", "it says bad reviews will come unless the recipient pays the writer");
   const asks = readAsks(l);
   const secrecy = secrecyAsked(l);
   const remote = remoteAccessAsked(l);

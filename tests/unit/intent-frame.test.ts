@@ -187,4 +187,22 @@ describe("the intent frame", () => {
     names("Hi Linda, it's Tyler (Mark's son). My wallet and phone were stolen at the gate in Frankfurt. Could you wire $850 by Western Union to my friend so I can rebook? Please don't tell Dad.", "fraud_romance", KEY);
     expect(reads("Olivia,\n\nYou still owe $486.72 for the utilities. I attached the Spectrum bill and the Venmo requests. You can Venmo me or mail a check.").score).toBeLessThan(KEY);
   });
+
+  it("reads harm to a pet, a routine watched with a time of day, a road grudge and a witness coached to forget as threats", () => {
+    names("To the people with the grey cat,\n\nI bought antifreeze today. Sweet taste, cats love it. I'm setting out a dish by the fence. Anything that comes onto my property after Sunday is on its own.", "threat", KEY);
+    names("Judge Amos,\n\nI know your wife walks the dog alone at a little after nine, down the unlit stretch past the mill. You think on that next time.", "threat", KEY);
+    names("Cut me off on Route 4 again, blue Civic. I have your plate, and now your address.", "threat", KEY);
+    names("Ann,\n\nYou're testifying next month. Memory is a funny thing. Most people just say I don't recall. They know where your mother's nursing home is, and when you visit. Nobody wants anything to happen to her.", "threat", KEY);
+    // The same facts, lawfully: a vet's warning about antifreeze, a neighbour's walk.
+    expect(reads("Dear pet owners,\n\nWinter reminder from Elm Street Veterinary: antifreeze tastes sweet to dogs and cats and is deadly. Wipe up spills in the garage and store jugs up high.").score).toBeLessThan(KEY);
+    expect(reads("Dear Rita,\n\nThank you for walking Biscuit every evening while we were away. He waits by the door at six for you now!\n\nLove, June").score).toBeLessThan(KEY);
+  });
+
+  it("reads material held over a payment off the books, bad reviews unless paid, and balances moved to a 'protection' account as harmful", () => {
+    names("Curtis,\n\nI have a copy of the plea agreement with your signature on it. I doubt the bank knows. $1,500 a month by Venmo, first one by Friday, and it stays in my drawer.", "extortion", KEY);
+    names("To the owner,\n\nYou will get a one-star review on Google every day for a month unless you Zelle me $900 by Friday.", "extortion", KEY);
+    names("WESTMONT TRUST\nPrivate Client Services\n\nYour accounts were exposed in a breach. We have opened a segregated protection account in your name at a partner institution. Please transfer the balances of your current and savings accounts there today. Do not discuss this with branch staff.", "impersonation_bank", KEY);
+    // A lawful demand through the courts, even paid by app, names no extortion.
+    expect(reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").category === "extortion" && reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").score >= KEY).toBe(false);
+  });
 });
