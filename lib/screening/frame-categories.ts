@@ -224,7 +224,7 @@ export function advanceFee(l: Letter): Scored {
       .add(has(t, windfall) && feeAsked, 2, "fee before the windfall", "it asks for a fee to be paid before that money is released")
       .add(!has(t, windfall) && feeAsked, 0.5, "fee", "it asks for a fee up front")
       .add(has(t, windfall) && feeAsked && (has(t, GIFT_OR_CRYPTO) || has(t, MONEY_TRANSFER) || has(t, P2P)), 1.5, "fee by untraceable means", "it asks for the fee by gift card, wire, money transfer, payment app or cryptocurrency")
-      .add(has(t, /\b(gift ?cards?|prepaid( reload)? cards?|google play|apple (gift )?cards?|itunes|steam cards?)\b[^]{0,200}\b(card numbers?|numbers on the back|scratch|pin on the back|read (us |me )?the|card number and pin)\b|\b(scratch off|card numbers?)\b[^]{0,120}\b(gift ?cards?|prepaid)\b/), 2.5,
+      .add(has(t, /\b(gift ?cards?|prepaid( reload)? cards?|google play|apple (gift )?cards?|itunes|steam cards?)\b[^]{0,200}\b(card numbers?|numbers on the back|codes? on the back|scratch|pin on the back|read (us |me )?the|card number and pin)\b|\b(scratch off|card numbers?)\b[^]{0,120}\b(gift ?cards?|prepaid)\b/), 2.5,
         "pay with gift cards and read out the numbers", "it asks the recipient to buy gift or prepaid cards and read out their numbers")
       .add(fakeCheck, 3, "deposit a check, send money on", "it asks the recipient to deposit an enclosed check and send part of the money on by wire, money transfer or cash")
       .add(has(t, /(overpa(id|yment)[^.]{0,120}(refund|return|send back|wire)|(sent|paid) (you )?(too much|more than)|refund the (difference|excess|balance|overpayment)|(wire|send|return) (back )?the (difference|excess))/), 1.5,

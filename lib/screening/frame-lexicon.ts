@@ -164,7 +164,7 @@ export const anySentence = (l: Letter, ...all: RegExp[]) => all.every((re) => re
 
 /** Channels no agency, court, utility or bank takes, and that cannot be reversed once sent. */
 export const GIFT_OR_CRYPTO = /\b(gift ?cards?|itunes|google play|apple cards?|steam (cards?|wallet)|vanilla (visa|gift|prepaid|cards?)?|green ?dot|prepaid (reload |debit |visa |mastercard |cash )?cards?(?! (issued|provided|sent|mailed|loaded) (by|to you))|reload cards?|moneypak|bitcoin|btc|crypto ?(currency)?|cryptocurrency (atm|kiosk)|usdt|ethereum|wallet address)\b/;
-export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring instructions|by wire|bank transfer)\b/;
+export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring instructions|by wire|bank transfer|remitly|worldremit|world remit|xoom|ria money transfer)\b/;
 /** Person-to-person apps: fine between neighbours, never how an authority or utility is paid. */
 export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
 export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;

@@ -338,10 +338,10 @@ export function readMoney(l: Letter): MoneyReading {
  * A letter that asks for a list of details: "complete the form below", "have the following
  * ready", "please verify:". Its list items are asked for even though each line has no verb.
  */
-const LIST_REQUEST = /\b(complete|fill (in|out)|return|verify|confirm|provide|update|send|include|reply with|have (the following|these|this information|it) ready|the following|enclosed (form|card|claim)|form below|card below|below:|checklist|required (information|fields|details))\b|\b(with|following|below|include|provide|items):\s|\bplease (reply|respond|mail|email|write)\b/;
+const LIST_REQUEST = /\b(complete|fill (in|out)|return|verify|confirm|provide|update|send|include|reply with|have (the following|these|this information|it)( things| items| details| documents)? ready|the following|enclosed (form|card|claim)|form below|card below|below:|checklist|required (information|fields|details))\b|\b(with|following|below|include|provide|items):\s|\bplease (reply|respond|mail|email|write)\b/;
 
 /** A line of a form or a checklist: a bullet, a number, a blank to fill, a field name, or a short phrase without a verb. */
-const LIST_ITEM = /^([-*•]|\d{1,2}[.)]|\[ ?x? ?\]|\([a-z0-9]\))\s|_{3,}|^[a-z0-9 '#/&(),-]{2,60}:\s*(_*|\[ *\])?\s*$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did)\b)[^.!?]{2,100}$/;
+const LIST_ITEM = /^([-*•]|\d{1,2}[.)]|\[ ?x? ?\]|\([a-z0-9]\))\s|_{3,}|^[a-z0-9 '#/&(),-]{2,60}:\s*(_*|\[ *\])?\s*$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did)\b)[^.!?]{2,100}$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did|can|could|change|go|make)\b)(your|a copy|a photo|a clear photo|a scan|copy|photo|full|the last|last) [^.!?]{2,80}\.$/;
 const NOT_ASKED = /\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you|never)\b/;
 
 /** Secrets and identity numbers asked of the recipient (warnings left out): in a sentence that asks, or listed under a request. */
@@ -362,17 +362,19 @@ export const secrecyAsked = (l: Letter) => has(l.plain, SECRECY) || has(l.plain,
 const AFFECTION = /\b(best part of my day|thinking about (you|us|our)|(couldn't|can't) sleep|smile at my phone|(talking|talked) every (night|day)|my (love|lovely|darling|dear(est)?|sweetheart|sweet ?heart|sweetie|sunshine|honey|heart|queen|king|princess|angel|baby|babe|beloved|soulmate|soul ?mate|one and only|everything|sweet [a-z]+)|dearest|i love you|love you (so much|more|always)|(miss|missing) you|our (future|life|house|home) together|when we (finally )?meet|(can't|cant|cannot) wait to (hold|see|meet|kiss) you|hold you|my (future )?(wife|husband)|god brought you|xoxo|kisses|all my love|my (rose|dove|treasure|jewel|pearl|flower)|think about (you|us|our (last|first) (call|talk|chat|date))(?! (as|for|when))|(loved|love|miss) our (calls?|talks?|chats?|video calls?)|i (really |truly )?care about you|(you're|you are) the only (one|person) i (trust|have|talk to)|the reason i (still )?(log on|wake up|smile|get up|keep going)|sweetheart|darling|sweetie|(hi|hey|dear|morning|good morning|good night|goodnight) (honey|babe|baby|love|beautiful|handsome|gorgeous))\b/;
 /** A grandchild or relative in jail or hurt, or a friend robbed abroad: the emergencies these scams invent. */
 const KIN_IN_TROUBLE = /\b(grandma|grandpa|granny|nana|papa|grandmother|grandfather|gramps|babcia|abuela|abuelo|lola|lolo|oma|opa|bubbe|auntie|it'?s me|its me|your (grandson|granddaughter|nephew|niece|favorite))\b[^]{0,500}\b(jail|bail|bond|arrested|lockup|locked up|station|accident|hospital|lawyer|attorney|stuck|stranded|robbed|customs|detained|court)\b|\b(stolen|robbed|grabbed|took) (my )?(purse|wallet|bag|passport|cards|phone)\b[^]{0,400}\b(passport|embassy|hotel|stranded|stuck|flight|ticket)\b|\b(my|the) (purse|wallet|bag|passport)\b[^.!?\n]{0,40}\b(was|were|got) (stolen|taken|grabbed)\b|\b(robbed|mugged|snatched|stole|stolen|lost)\b[^.!?\n]{0,60}\b(passports?|wallets?|purses?|cards|phones?)\b[^]{0,400}\b(stranded|stuck|hotel|embassy|flight|ticket|leave|home)\b|\b(hi|hey|dear) (mom|dad|mother|father|grandma|grandpa|nana|papa|gramps|granny)\b[^]{0,400}\b(stuck|stranded|hospital|jail|bail|arrested|accident|broke down|lost my (phone|wallet))\b|\b(your (son|daughter|grandson|granddaughter)'s|(son|daughter|grandson|granddaughter)'s) (roommate|friend|lawyer|attorney)\b|\b(asked|wanted) me to (write|contact|tell|reach) you\b/;
+/** A relative writing, or one just found by a DNA test: who family emergencies come from. */
+const KIN_WRITING = /\b(dear|hi|hello) (grandma|grandpa|granny|nana|gramps|grandmother|grandfather|auntie|aunt|uncle)\b|\byour (loving|favou?rite) (grandson|granddaughter|nephew|niece)\b|(^|\n)\s*your (grandson|granddaughter|nephew|niece)\b|\b(mum|mom|mother|dad|father) gave me your (address|number)\b|\b(dna|genetic|ancestry|23andme|spit tube|genepath)\b[^]{0,120}\b(brother|sister|sibling|siblings|half-brother|half-sister)\b/;
 /** Being asked to put money somewhere: a sum, a card, a wallet, an account, a platform. */
 const NEED_MONEY = /\b(send|wire|loan|lend|help (me|us)( with)?|borrow|cover|pay|spare|get|buy|move|transfer|deposit|invest|open an account|put)\b[^]{0,200}(\$\s?\d|\b(money|funds|dollars|cash|the fee|fees|bail|bond|duty|customs|taxes|hospital|gift ?cards?|google play|apple cards?|bitcoin|crypto|usdt|wallet|platform|savings|the rest)\b)|(\$\s?\d[\d,]*)[^]{0,200}\b(send|wire|pay|paid|transfer|deposit|courier|pick it up|collect|western union|moneygram|zelle|cash app|venmo|envelope)\b|\b(need|needs|needed|costs?|short|owes?|comes to|came to|it's|is only)\b[^.!?\n]{0,30}\$\s?\d|\b(deposit|fund|load|top up|invest|put)\b[^.!?\n]{0,40}\b(account|wallet|platform|app)\b|\b(western union|moneygram|gift ?cards?|target cards?|bitcoin|usdt|crypto)\b/;
 
 /** The stories these scams tell for why the money is needed now. */
 const EMERGENCY = /\b(hospital|surgery|operation|doctor|customs|duty|stuck|stranded|locked|frozen|froze|release|released|leave form|clearance|platform|trading|investment|profit|returns|signal|visa|ticket|embassy|inheritance|gold|shipment|contract)\b/;
 
-export type TiesReading = { affection: boolean; kinInTrouble: boolean; needsMoney: boolean; emergency: boolean };
+export type TiesReading = { affection: boolean; kinInTrouble: boolean; kinWriting: boolean; needsMoney: boolean; emergency: boolean };
 
 export function readTies(l: Letter): TiesReading {
   const t = l.all;
-  return { affection: has(t, AFFECTION), kinInTrouble: has(t, KIN_IN_TROUBLE), needsMoney: has(l.plain, NEED_MONEY), emergency: has(t, EMERGENCY) };
+  return { affection: has(t, AFFECTION), kinInTrouble: has(t, KIN_IN_TROUBLE), kinWriting: has(t, KIN_WRITING), needsMoney: has(l.plain, NEED_MONEY), emergency: has(t, EMERGENCY) };
 }
 
 /** Someone is to reach into the recipient's computer: remote-access tools, "a technician will connect". */

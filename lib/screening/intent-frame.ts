@@ -126,7 +126,7 @@ export function readIntentFrame(text: string): FrameReading {
     "telling someone, traded for the writer's gain", "it threatens to tell someone about the recipient unless they pay the writer or do them a favour");
   // Something the writer holds or knows, over money for the writer paid where no creditor asks
   // (an app, crypto, cash, gift cards), under a deadline or a condition: a debt is not collected so.
-  frame.slot("extortion", demands && money.untraceable.length > 0 && exposure.condition && !exposure.lawfulRemedy && (exposure.material || exposure.knows || exposure.secret || exposure.wrongdoing) ? 2 : 0,
+  frame.slot("extortion", demands && money.untraceable.length > 0 && exposure.condition && !exposure.lawfulRemedy && (exposure.material || exposure.secret || exposure.wrongdoing) ? 2 : 0,
     "something held over a payment off the books", "it holds something over the recipient and asks to be paid through an app, crypto or cash by a deadline");
   // Bad reviews that come unless the recipient pays: a customer's review is not for sale.
   const reviewsForMoney = /\b(one-star|1-star|1 star|one star|bad|negative|fake|terrible)\b[^.!?\n]{0,40}\breviews?\b/.test(l.plain) && demands && (exposure.condition || /\buntil\b/.test(l.plain)) && (exposure.forTheWriter || money.untraceable.length > 0);
@@ -190,6 +190,9 @@ export function readIntentFrame(text: string): FrameReading {
   if (ties.needsMoney && (ties.kinInTrouble || ties.affection && (pressed || ties.emergency))) {
     frame.slot("fraud_romance", pressed ? 3 : 2, "money asked through affection or family", "it asks for money through affection or family ties");
   }
+  // A relative (or one just found by DNA) asking for money by gift card, app, wire or in secret:
+  // family asks for help too, but not that way.
+  frame.slot("fraud_romance", ties.kinWriting && ties.needsMoney && pressed ? 2.5 : 0, "a relative asking for money by untraceable means", "it writes as a relative and asks for money by gift card, app or wire, or in secret");
   // A letter that warns about fraud quotes what fraud says ("a courier will pick up your card");
   // its frame stays a hint, whatever it quotes. The classifier still reads it.
   // So does fiction or true crime quote threats.
