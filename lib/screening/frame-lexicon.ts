@@ -169,7 +169,7 @@ export const MONEY_TRANSFER = /\b(western union|moneygram|wire transfers?|wiring
 export const P2P = /\b(zelle|cash ?app|venmo|paypal friends)\b/;
 export const PAY = /\b(pay|pays|paying|paid|payment|payments|remit|send|sending|sent|transfer|transferring|deposit|depositing|settle|purchase|buy|load|wire|wiring|post (a|the) bond|fee|fine|bond|bail)\b/;
 /** Cash carried or mailed to a person rather than paid at a counter or by check. */
-export const CASH_HANDOFF = /\b(due|pay|paid|payment|collect(ed|s)?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when|on the day of)\s+(the |your |our |his |her )?(install|installation|visit|arrival|service|inspection|pickup|appointment)\b|\b(cash|pay|paid|fee)\b[^.]{0,60}\bwhen (he|she|they|the (tech|technician|crew|installer|worker|inspector)) (arrives|arrive|comes|come|gets there|shows up|show up)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
+export const CASH_HANDOFF = /\b(due|pay|paid|payment|collect(ed|s)?|fee|cash)\b[^.]{0,60}\b(at (the )?time of|upon|when|on the day of|on)\s+(the |your |our |his |her )?(install|installation|visit|arrival|service|inspection|pickup|appointment)\b|\bready in cash\b|\bin cash or (a )?money order (made out|payable) to\b|\b(can'?t|cannot|do not|don't) take cards in the field\b|\b(cash|pay|paid|fee)\b[^.]{0,60}\bwhen (he|she|they|the (tech|technician|crew|installer|worker|inspector)) (arrives|arrive|comes|come|gets there|shows up|show up)\b|\b(cash (or money orders? )?only|only (accept|take|be paid in) cash|can only accept cash|(must|to) be paid in cash|in cash\b[^.]{0,60}\b(envelope|bag|courier|collect|pick)|hundred-dollar bills|(withdraw|take out)\b[^.]{0,40}\bin cash)/;
 const FIELD_AGENT = String.raw`(courier|runner|messenger|agent|officer|technician|tech|techs|inspector|installer|representative|deputy|driver|clerk|crew lead|crew member|crew|foreman|worker|serviceman|lineman|meter reader|someone)`;
 /** Someone sent to the door to take the money (one sentence at a time; meters and modems are not money). */
 export const COLLECTOR_AT_DOOR = new RegExp(
@@ -216,7 +216,7 @@ export const SECRETS = [
   /\bpins?\b(?! (on|to) (the|a|your) (map|board|wall))|\bpin (number|code)\b/,
   /\b(cvv|cvc|security code|3[- ]digit code|three[- ]digit code)\b/,
   /\bmother's maiden name\b|\bsecurity questions\b/,
-  /\bonline banking (username|login|credentials|password)\b/,
+  /\bonline[- ]banking (username|login|credentials|password)\b/,
   /\b(one-time|verification|login|backup|security|text(ed)?) (pass)?codes?\b|\b\d[- ]digit code\b|\b(login|account|sign-in) credentials\b/,
   /\b(seed|recovery|secret) (phrase|words)\b|\bprivate keys?\b/,
   /\bremote access\b|\b(anydesk|teamviewer|remote desktop)\b/,

@@ -338,7 +338,7 @@ export function readMoney(l: Letter): MoneyReading {
  * A letter that asks for a list of details: "complete the form below", "have the following
  * ready", "please verify:". Its list items are asked for even though each line has no verb.
  */
-const LIST_REQUEST = /\b(complete|fill (in|out)|return|verify|confirm|provide|update|send|include|reply with|have (the following|these|this information|it)( things| items| details| documents)? ready|the following|enclosed (form|card|claim)|form below|card below|below:|checklist|required (information|fields|details))\b|\b(with|following|below|include|provide|items):\s|\bplease (reply|respond|mail|email|write)\b/;
+const LIST_REQUEST = /\b(complete|fill (in|out)|return|verify|confirm|provide|update|send|include|reply with|have (the following|these|this information|it)( things| items| details| documents)? ready|have ready|(card |bank |account )?details below|the following|enclosed (form|card|claim)|form below|card below|below:|checklist|required (information|fields|details))\b|\b(with|following|below|include|provide|items):\s|\bplease (reply|respond|mail|email|write)\b/;
 
 /** A line of a form or a checklist: a bullet, a number, a blank to fill, a field name, or a short phrase without a verb. */
 const LIST_ITEM = /^([-*•]|\d{1,2}[.)]|\[ ?x? ?\]|\([a-z0-9]\))\s|_{3,}|^[a-z0-9 '#/&(),-]{2,60}:\s*(_*|\[ *\])?\s*$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did)\b)[^.!?]{2,100}$|^(?!.*\b(is|are|was|were|will|would|should|not|never|do|does|did|can|could|change|go|make)\b)(your|a copy|a photo|a clear photo|a scan|copy|photo|full|the last|last) [^.!?]{2,80}\.$/;
