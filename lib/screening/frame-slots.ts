@@ -249,7 +249,7 @@ const KNOWS = /\b(i|we)\b[^.!?\n]{0,15}\b(saw|seen|watched|caught|noticed|know|k
 /** A favour demanded for the writer: a recommendation, a title signed over, shifts covered, a race abandoned. */
 const FAVOUR = /\b(recommend me|(sign|signs|signed) (the [a-z]+ |it |them |the title )?over|cover my|give me (the|your|a)|withdraw (from|your)|drop out|step aside|step down|vote (for|against|no|yes)|transfer (the|it|them) to me|approve my|hire (me|my)|promote me|put me (in|on)|let me (keep|have|stay))\b/;
 /** Money for the writer rather than a debt paid through ordinary channels. */
-const FOR_THE_WRITER = /\b(cash|envelope|in my mailbox|under (my|the) door|to me(,| personally| directly| not)|not (to )?the (office|company|management)|every (week|month|friday|payday|monday)|per (week|month)|a (week|month)\b|for my (trouble|silence|time)|plus \$)/;
+const FOR_THE_WRITER = /\b(cash|(?<!(enclosed|return|reply|self-addressed|postage-paid|prepaid|stamped) )envelope(?! (provided|enclosed))|in my mailbox|under (my|the) door|to me(,| personally| directly| not)|not (to )?the (office|company|management)|every (week|month|friday|payday|monday)|per (week|month)|a (week|month)\b|for my (trouble|silence|time)|plus \$)/;
 
 export type ExposureReading = { tellsAnyone: boolean; knows: boolean; favour: boolean; forTheWriter: boolean; privateLever: boolean; publicLever: boolean; secret: boolean; material: boolean; condition: boolean; sabotage: boolean; silence: boolean; protection: boolean; ransom: boolean; hostage: boolean; wrongdoing: boolean; lawfulRemedy: boolean };
 
@@ -300,11 +300,11 @@ export function storyTalk(l: Letter): number {
 
 /** Untraceable channels, spelled as people spell them. */
 const GIFT_CARDS_LOOSE = /\b(gift|gif|giftt)[ -]?cards?\b|\bgiftcards?\b|\b(google ?play|itunes|i-tunes|steam|apple|amazon|target|walmart|ebay|sephora|razer gold|vanilla|visa gift|best buy)\b[^.!?\n]{0,20}\b(cards?|vouchers?)\b|\b(scratch|the numbers on the back|card numbers? and (the )?pins?|pin on the back|photos? of the (back of the )?cards?)\b|\b(bit ?coin|btc|crypto|cripto|usdt|tether|ethereum|eth wallet|wallet address|coin ?atm|bitcoin (atm|machine|kiosk)|crypto (atm|machine|kiosk))\b|\bkiosk\b[^.!?\n]{0,80}\b(scan|scanning|qr|code)\b/;
-const APP_OR_WIRE = /\b(zelle|cash ?app|cashapp|venmo|paypal (friends|f&f)|apple pay|chime|western union|money ?gram|ria money|remitly|wire (transfer|the money|it|the funds|funds|the amount)|wired|bank wire|by wire)\b/;
+const APP_OR_WIRE = /\b(zelle|cash ?app|cashapp|venmo|paypal (friends|f&f)|apple pay|chime|western union|money ?gram|ria money|remitly|wire (transfer|the money|it|the funds|funds|the amount|your (funds|savings|money|balances?|share|portion|payment))|wire the \$\s?\d|wiring (that|the) (amount|sum|fee|payment)|wired|bank wire|by wire)\b/;
 const CASH_OR_COURIER = /\b(courier|runner|driver|agent|officer|representative|someone|a man|a woman|our associate)\b[^.!?\n]{0,80}\b(pick up|collect|come by|come to your (house|home|door)|stop by)\b|\b(cash|money|bills)\b[^.!?\n]{0,40}\b(in (an |a |the )?envelope|in a box|in a bag|in a shoebox|under (the|your) (mat|doormat)|in (the|your) mailbox|to the courier|by overnight|fedex|ups)\b|\b(mail|send|ship|fedex|overnight)( the| your| us| me| him| her| it)? (cash|money orders? made out to (me|him|her))\b/;
 
 /** A bank account given to pay into: what a court, agency or police department never prints on a notice. */
-const PRIVATE_ACCOUNT = /\b(routing|aba|swift|iban)\b[^]{0,120}\baccount\b|\baccount( number| no\.?| #)?:? ?\d{6,}|\b(wire|deposit|transfer)\b[^.!?\n]{0,60}\b(escrow|fiduciary|settlement|trust|holding) account\b/;
+const PRIVATE_ACCOUNT = /\baccount is held (at|with) [a-z .&-]{2,40} in the name of\b|\b(routing|aba|swift|iban)\b[^]{0,120}\baccount\b|\baccount( number| no\.?| #)?:? ?\d{6,}|\b(wire|deposit|transfer)\b[^.!?\n]{0,60}\b(escrow|fiduciary|settlement|trust|holding) account\b/;
 /** "Send the money back by Zelle to this number": the reversal scam a bank never runs. */
 const APP_REVERSAL = /\b(zelle|venmo|cash app)\b[^]{0,200}\b(return|send|reverse|refund|mirror)\b[^]{0,120}\b(phone number|to the number|recovery|reversal|yourself|your own)\b|\bmirror payment\b|\breversal token\b/;
 
@@ -399,7 +399,7 @@ const NEW_ACCOUNT = /\b(new|updated|changed|different|alternate|alternative|temp
 const TO_INVOICES = /\b(invoices?|outstanding|overdue|payments?|remittances?|wire|ach|balance)\b/;
 /** The diversion's tell: hurry, secrecy, a foreign bank, "don't call the old number". */
 const DIVERSION_TELL = /\b(effective immediately|immediately|urgent|audit|suspended|swift|iban|hong kong|overseas|foreign|do not (call|contact|use)|don't (call|contact|use)|old account|previous account|confidential|this email only|reply (only )?to this)\b/;
-const INVITES_CHECK = /\b(confirm|verify)\b[^.]{0,80}\b(call|phone)\b[^.]{0,80}\b(number (on|you have)|usual|known|regular|account manager|contact you (know|have))\b|\bnever change (our )?bank(ing)? details by (email|letter)\b/;
+const INVITES_CHECK = /\b(confirm|verify)\b[^.]{0,80}\b(call|calling|phone|phoning|telephone)\b[^.]{0,80}\b(number (on|you have)|usual|known|regular|account manager|contact you (know|have))\b|\bnever change (our )?bank(ing)? details by (email|letter)\b/;
 const UNORDERED_GOODS = /\b(telephone|phone) order\b|\bordered by (phone|telephone)\b|\b(recorded|verbal) (order|authori[sz]ation)\b|\bper (our|your) (phone )?conversation\b[^.]{0,60}\b(shipped|order)\b/;
 
 /**

@@ -153,7 +153,8 @@ export function readIntentFrame(text: string): FrameReading {
   const bankIllegitimate = money.untraceable.some((u) => u !== "a payment app or wire") || money.appReversal || asks.secrets > 0 || asks.identity >= 2 || secrecy || remote || detour;
   const publicIllegitimate = illegitimate || (money.privateAccount && has(l.plain, PAY));
   for (const [category, who] of IMPERSONATION) {
-    const wrong = who === "bank" ? bankIllegitimate : who === "utility" ? illegitimate : publicIllegitimate;
+    // Law enforcement never asks for bank account numbers by letter.
+    const wrong = who === "bank" ? bankIllegitimate : who === "utility" ? illegitimate : publicIllegitimate || (who === "police" && asks.identity >= 1);
     if (wrong && speaksAs(l, who)) frame.slot(category, 3, `speaks as ${who}, wants ${how}`, `it presents itself as ${who === "government" ? "a government agency" : who === "court" ? "a court" : who === "police" ? "law enforcement" : who === "utility" ? "a utility" : "a bank"} and asks for ${how}`);
   }
   // Law enforcement collects no money to make charges or a warrant go away; a court clerk may
