@@ -23,8 +23,12 @@ function summarize(name: string, samples: number[]): ScreeningRow {
 
 export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   const screener = shippedScreener();
-  const letters = [...loadLetters("train"), ...loadLetters("blind")].flatMap((f) => f.letters.map((l) => l.text));
+  const labelled = [...loadLetters("train"), ...loadLetters("blind")].flatMap((f) => f.letters);
+  const letters = labelled.map((l) => l.text);
   const long = letters.join("\n\n").slice(0, 50_000);
+  // The classifier reads the long letter above as lawful, so the frame is not read on it; a long
+  // letter made of harmful ones is suspected, and pays for the frame too.
+  const longSuspect = labelled.filter((l) => l.label === "refuse").map((l) => l.text).join("\n\n").slice(0, 50_000);
   const time = (fn: () => unknown) => {
     const t0 = performance.now();
     fn();
@@ -34,6 +38,7 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   const perLetter: number[] = [];
   for (let r = 0; r < ROUNDS; r++) for (const l of letters) perLetter.push(time(() => screener.screenNow(l)));
   const longRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(long)));
+  const longSuspectRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(longSuspect)));
 
   const pdfRuns: number[] = [];
   let pages = 0;
@@ -49,7 +54,8 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   }
   return [
     summarize(`each labelled letter (${letters.length}, ${ROUNDS} rounds)`, perLetter),
-    summarize("a 50,000-character letter", longRuns),
+    summarize("a 50,000-character letter (read as lawful: the frame is skipped)", longRuns),
+    summarize("a 50,000-character letter of harmful ones (the frame is read)", longSuspectRuns),
     summarize(`PDF letters of 1 to ${pages} pages: read the text, then screen`, pdfRuns),
   ];
 }
