@@ -57,7 +57,8 @@ const TITLE_STOP = /\b(sgt|det|lt|capt|cpl|ofc|insp|agt|supt|dr|mr|mrs|ms|jr|sr|
  */
 const WARNING = new RegExp(
   [
-    String.raw`\b(never|not|don't|won't|doesn't|do not|will not|does not|would not)\b[^.]{0,60}\b(ask|asks|request|require)\b (you|for|customers|members|anyone)`,
+    // ("I hope it will not be too great an imposition to ask you to..." is a request.)
+    String.raw`\b(never|not|don't|won't|doesn't|do not|will not|does not|would not)\b((?!\b(imposition|too much|trouble|bother|inconvenience|hesitate|mind)\b)[^.]){0,60}\b(ask|asks|request|require)\b (you|for|customers|members|anyone)`,
     String.raw`\b(never|not|don't|won't|do not|will not|no longer) (accept|take|allow|support) (payment|payments|purchases|gift|prepaid|cash|crypto)`,
     String.raw`\bif (anyone|someone|a caller|you receive)\b[^.]{0,80}\b(claim|claiming|asks?|pretend)`,
     String.raw`\bhang up\b|\bbeware of\b|\bscams?\b`,
@@ -190,7 +191,7 @@ export const SAFE_ACCOUNT = new RegExp(String.raw`\b${SAFE}\b[a-z -]{0,25}\b(acc
 export const SAFE_ACCOUNT_MOVE = new RegExp(String.raw`\b(transfer|transferring|move|moving|wire|send|deposit|depositing)\b[^.]{0,80}\b(to|into|through) (a |an |the |our |your )?([a-z]+ )?(new )?${SAFE}\b[a-z -]{0,25}\b(account|escrow|wallet|trust)\b`);
 /** A "safe" account opened for the recipient, and their balances to be moved: said across sentences. */
 export const SAFE_ACCOUNT_OPENED = new RegExp(String.raw`\b(opened|created|set up|established|prepared)\b[^.]{0,60}\b${SAFE}\b[a-z -]{0,25}\baccount\b[^]{0,400}\b(transfer|move|wire|moving|transferring)\b[^.]{0,40}\b(balances?|savings|funds|money|your (checking|savings|current|investment) accounts?)\b`);
-export const AMOUNT = /\$\s?\d[\d,]*(\.\d\d)?|\b\d+(\.\d+)? (btc|bitcoin)\b/;
+export const AMOUNT = /\$\s?\d[\d,]*(\.\d\d)?|\b(\d+(\.\d+)?|one|two|three|four|five|ten|half an?) (btc|bitcoin)\b|\b([a-z]+ )?(hundred|thousand) dollars\b|\b\d[\d,]* dollars\b/;
 export const HOURS_DEADLINE = /\b(within (24|48|72) hours|within (one|two|1|2) (business )?days?|(pay|paid|payment|made|make|complete|call|act)\b[^.]{0,40}\btoday|same day|same-day|immediately|by (5|6):00 ?p\.?m\.?|before (the )?(deadline|friday)|as soon as possible|right away)\b/;
 /** Calling to hand over payment: reading out card numbers, getting a wallet address. */
 export const PAY_BY_CALL = /\bcall\b[^.]{0,100}\b(with (the|your) (card|moneypak|transaction|reference|confirmation)|to (receive|get) (your |the )?(wallet|instructions|wiring|clearance|confirmation)|and read|for (wiring|payment) instructions|card numbers?)\b|\b(take|takes|make) (the )?payment over the phone\b|\bcall\b[^.]{0,60}\b(immediately|right away|now)\b/;
@@ -230,7 +231,7 @@ export const IDENTITY = [
   /\b(driver's license number|passport|copy of your (driver's license|passport))\b/,
   /\b(medicare number|member number|policy number|insurance numbers?)\b/,
 ];
-const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|include|write|list|fill( in| out)?|complete|reply|read|tell|submit|re-?confirm|re-?register|sign in|log in|return|install|allow|grant|call|have|place|put|mail|bring|attach|enclose|show|text|email|message|type( in)?|share)`;
+const REQUEST_VERB = String.raw`(provide|confirm|verify|send|enter|update|give|include|write|list|fill( in| out)?|complete|reply|read|tell|submit|re-?confirm|re-?register|sign in|log in|sign on|log on|return|install|allow|grant|call|have|place|put|mail|bring|attach|enclose|show|text|email|message|type( in)?|share)`;
 /**
  * A request addressed to the recipient: an imperative (at the start of a sentence or clause, or
  * after "please", "must", "and then"), someone who "will ask" or "will confirm", or a blank to

@@ -205,4 +205,13 @@ describe("the intent frame", () => {
     // A lawful demand through the courts, even paid by app, names no extortion.
     expect(reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").category === "extortion" && reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").score >= KEY).toBe(false);
   });
+
+  it("reads a routine known to the quarter hour, friends sent to visit, a copy that 'dissolves' for bitcoin, and a polite overpayment request as harmful", () => {
+    names("Judge Hale,\n\nI have come to know your routine. You leave chambers at a quarter to six and stop at the pharmacy on Wednesdays. A man with nothing left to lose should not have to explain it in person.", "threat", KEY);
+    names("Ramon,\n\nStop talking to the crew about the union. I only have to make one phone call and some friends go and visit your mother. They are not nice people.", "threat", KEY);
+    names("To the clinic,\n\nI took a copy of 6,000 patient records when I left. Three bitcoin to the wallet on the enclosed card before the 14th and the copy dissolves. If not, the records will be posted on a public forum.", "extortion", KEY);
+    names("Dear Mrs. Hall,\n\nI enclose a cashier's cheque for $9,000; the rent is $6,000. I hope it will not be too great an imposition to ask you to deposit the cheque and send the surplus of $3,000 by Western Union to my moving agent.", "fraud_advance_fee", KEY);
+    // Asking a favour politely is not a warning, and a warning still is one.
+    expect(reads("Dear members,\n\nThe credit union will never ask you for your PIN or password. If anyone calls claiming to be us, hang up.").score).toBeLessThan(KEY);
+  });
 });
