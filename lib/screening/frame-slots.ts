@@ -295,7 +295,7 @@ export function readExposure(l: Letter): ExposureReading {
 const STORY_TALK = [
   /\b(chapter|manuscript|novel|novella|screenplay|teleplay|script|short story|flash fiction|my story|the story|this story|a story|excerpt|draft|scene)\b/,
   /\b(protagonist|antagonist|villain|narrator|character|characters|plot|dialogue|pov|point of view)\b/,
-  /\b(writing (group|workshop|circle|class|contest)|critique|feedback on|beta read|literary agent|query|word count|publisher|publishing|my editor|submission)\b/,
+  /\b(writing (group|workshop|circle|class|contest)|critique|feedback on|beta read|literary agent|query|word count|publisher|publishing|my editor|submission|red pens?|end of (the )?chapter|line edits?|tear it apart|on-the-nose|on the nose|the reader|readers will)\b/,
   /\b(thriller|mystery|crime fiction|noir|suspense|horror|true crime|true-crime|podcast|documentary|cold case|the book i am writing|my book|book about|research)\b/,
   /(^|\s)(int\.|ext\.|fade in|cut to|beat\.)|\b(interior|exterior) - /,
 ];

@@ -214,4 +214,9 @@ describe("the intent frame", () => {
     // Asking a favour politely is not a warning, and a warning still is one.
     expect(reads("Dear members,\n\nThe credit union will never ask you for your PIN or password. If anyone calls claiming to be us, hang up.").score).toBeLessThan(KEY);
   });
+
+  it("reads a chapter sent to a writing group as fiction, even when its villain watches and threatens", () => {
+    const chapter = "Hi all,\n\nHere is chapter 4 for Thursday. Red pens ready.\n\nThe phone rang at 3 a.m. \"I saw you in the parking lot with the camera,\" the voice said. \"Stop digging, or your sister's car won't be in the driveway in the morning. Neither will she.\"\n\nEnd of chapter. Is the last line too on the nose?\n\nMaya";
+    expect(reads(chapter).score).toBeLessThan(KEY);
+  });
 });
