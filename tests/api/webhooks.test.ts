@@ -124,7 +124,6 @@ describe("webhooks", () => {
     expect(res.json.order).not.toHaveProperty("webhook_secret");
   });
 
-
   it("sends status changes but no order.tracking_updated for a letter sent with tracking: false", async () => {
     const { id, secret } = await sandboxOrderWithHook("/ok", { tracking: false });
     await driveUntil(id, "delivered");
@@ -134,6 +133,7 @@ describe("webhooks", () => {
       .map((r) => verify(secret, r).type);
     expect(types).toEqual(["order.screening", "order.submitted", "order.mailed", "order.delivered"]);
   });
+
   it("retries a receiver that fails twice, honouring its Retry-After, then succeeds; every attempt is logged and shown with the order", async () => {
     const { id, secret } = await sandboxOrderWithHook("/flaky", { text: "Dear Ross,\n\nI have been watching you for weeks now. I know what you did.\n\nDan" });
     // A held letter: one message (order.screening, then order.held_for_review); take the first.

@@ -203,7 +203,8 @@ describe("the intent frame", () => {
     names("To the owner,\n\nYou will get a one-star review on Google every day for a month unless you Zelle me $900 by Friday.", "extortion", KEY);
     names("WESTMONT TRUST\nPrivate Client Services\n\nYour accounts were exposed in a breach. We have opened a segregated protection account in your name at a partner institution. Please transfer the balances of your current and savings accounts there today. Do not discuss this with branch staff.", "impersonation_bank", KEY);
     // A lawful demand through the courts, even paid by app, names no extortion.
-    expect(reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").category === "extortion" && reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.").score >= KEY).toBe(false);
+    const smallClaims = reads("Marcus,\n\nYou still owe me $600 for the van repair. I have the receipts. Venmo me by Friday or I will file in small claims court.");
+    expect(smallClaims.category === "extortion" && smallClaims.score >= KEY).toBe(false);
   });
 
   it("reads a routine known to the quarter hour, friends sent to visit, a copy that 'dissolves' for bitcoin, and a polite overpayment request as harmful", () => {

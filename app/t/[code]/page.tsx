@@ -29,8 +29,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * The public tracking page: works without JavaScript (a "Check for updates" link) and, with
  * it, re-reads itself in place while the letter travels. Every block keeps its size whatever
- * the status, so a refresh does not move what the reader is looking at; only the timeline at the bottom grows. It shows only the public view:
- * never street lines, the sender or the e-mail.
+ * the status, so a refresh does not move what the reader is looking at; only the timeline at
+ * the bottom grows. It shows only the public view: never street lines, the sender or the e-mail.
  */
 export default async function TrackingPage({ params, searchParams }: Props) {
   const code = (await params).code;
