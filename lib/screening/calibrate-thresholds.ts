@@ -1,5 +1,5 @@
 import type { FrameReading } from "@/lib/screening/intent-frame";
-import { decisionOf, type ScreeningThresholds } from "@/lib/screening/two-key-screener";
+import { REFUSAL_MARGIN, decisionOf, type ScreeningThresholds } from "@/lib/screening/two-key-screener";
 import type { ClassifierScore } from "@/lib/screening/text-classifier";
 
 // Choosing the screener's thresholds on the calibration set: every training letter scored by a
@@ -16,14 +16,6 @@ import type { ClassifierScore } from "@/lib/screening/text-classifier";
 // letters held.
 
 export type CalibrationLetter = { id: string; label: "refuse" | "allow"; category: string; voice: string; clf: ClassifierScore; frame: FrameReading };
-
-/**
- * How much higher a lawful letter's classifier score may be, in a voice we have not seen, and
- * still not be refused. Chosen by calibrating on every voice but one and applying the thresholds
- * to the one left out (scripts/screening/calibrate.ts --nested): with no margin, lawful letters
- * of two voices were refused that way.
- */
-export const REFUSAL_MARGIN = 0.1;
 
 /**
  * The share of lawful calibration letters the thresholds may hold: well below issue 16's 10 %,

@@ -46,7 +46,11 @@ const clean = (s: string) =>
     // A title's full stop ends no sentence: "This is Sgt. Miller, Lane County Sheriff" names its sender.
     .replace(TITLE_STOP, "$1")
     // "24 hr" is a deadline; "HR" alone is the human-resources office an extortionist threatens to tell.
-    .replace(/\b(\d+) ?hr\b/g, "$1 hours");
+    .replace(/\b(\d+) ?hr\b/g, "$1 hours")
+    // "at 6.30" is a time, written the British and Indian way.
+    // "3:00 p.m. to collect" is one sentence: a.m. and p.m. end none.
+    .replace(/\b([ap])\.m\./g, "$1m")
+    .replace(/\b(at|by|around|until|till|from|before|after) (\d{1,2})\.(\d\d)\b/g, "$1 $2:$3");
 
 const TITLE_STOP = /\b(sgt|det|lt|capt|cpl|ofc|insp|agt|supt|dr|mr|mrs|ms|jr|sr|dept|no)\./g;
 
@@ -76,7 +80,8 @@ const WARNING_TALK = [
   /\b(nobody|no one|no-one) honest\b|\bit was a (con|scam|fraud)\b|\b(false|fake|fraudulent|bogus) (court |bank |tax |irs |utility |government )?(letters?|calls?|notices?|texts?|e-?mails?)\b|\bmade to look (as if|like) (they|it) (come|came|comes) from\b|\bfraudulent\b|\bimpersonat(e|es|ed|ing|ion|ors?)\b|\b(claim|claims|claiming|pretend|pretends|pretending|posing|pose) (to be|as)\b|\bscam(s|mers?|med)?\b|\bfraudsters?\b|\bimpost[eo]rs?\b|\bcon (artists?|men|job|game)\b|\bfake (profiles?|accounts?|soldiers?|pictures?|checks?|websites?|callers?)\b|\b(he|she|they|it) (is|are|was|were) ?n[o']t real\b|\bto steal (money|your)\b|\bhoax\b/,
   /\bbeware\b|\b(scam|fraud|consumer|security|impostor|imposter) (alert|warning|awareness|bulletin)\b|\bwarning signs?\b|\bred flags?\b|\bprotect yourself\b|\bdon't fall for\b/,
   /\bhang up\b|\bhung up\b|\bnone of (that|this|those|it) (is|was|are|were) (us|from us)\b|\b(don't|do not) open (it|the door)\b|\bdo not (respond|reply|call the number|click)\b|\bthat (is|was) not us\b|\bit (is|was)n?'?t us\b/,
-  /\b(will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer|investment|broker|exchange)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
+  // "We will not ask", "the bank does not call": a sender about itself. A bare "Do not call the branch" is an instruction, which scams give.
+  /\b(?!(please|and|or|but|so|then|just|also)\b)[a-z]+ (will|would|does|do) (never|not) (ask|call|demand|request|require|send|email|text|contact|collect|accept|take)\b|\bnever (asks?|calls?|demands?|requests?|accepts?|takes?)\b|\bno (real|legitimate|genuine|honest) (company|bank|agency|business|soldier|government|charity|lottery|court|person|lawyer|investment|broker|exchange)\b|\b(nobody|no one|no-one) (honest|legitimate)\b/,
   /\b(how (it|the scam|this|they) works?|how (these|the|this|those) scams? (go|goes|work|works|start|starts)|(doesn't|does not|won't|wouldn't) ask (you )?for (gift cards|money|wires|a wire)|what (the scam|it|they) looks? like|what to do|what's true|if it happened to you|if this happens to you|(don't|dont|do not) (send|pay|give|buy|wire) (him|her|them|anything|nothing))\b/,
   /\breport (it|them|this|the (call|letter|scam)|suspicious)\b|\breportfraud\.ftc\.gov\b|\bftc\b|\bfederal trade commission\b|\bbetter business bureau\b/,
 ];
@@ -203,9 +208,9 @@ export const PAY_BY_CALL = /\bcall\b[^.]{0,100}\b(with (the|your) (card|moneypak
 /** Being told to keep the letter from the people who would spot the scam. */
 export const SECRECY = new RegExp(
   [
-    String.raw`\b(do not|don't|not to|never|without|must not|may not) (tell|telling|discuss|discussing|mention|mentioning|speak|speaking|talk|talking|share|sharing|inform|informing|involve|involving|contact|contacting|visit|reply|go)\b[^.]{0,60}\b(anyone|anybody|family|relatives|children|kids|parents|your (wife|husband|spouse|son|daughter|mother|father)|bank|teller|branch|employees|staff|police|cops|law enforcement|lawyer|attorney|friends|coworkers|landlord|this letter|this notice|this matter|this case|why)\b`,
+    String.raw`\b(do not|don't|not to|never|without|must not|may not|prefer (that )?(you )?not( to)?|ask (that )?you not|please not)\b ?(tell|telling|discuss|discussing|mention|mentioning|speak|speaking|talk|talking|share|sharing|inform|informing|involve|involving|contact|contacting|visit|reply|go|telephone|consult|consulting)\b[^.]{0,60}\b(anyone|anybody|family|relatives|children|kids|parents|your (wife|husband|spouse|son|daughter|mother|father)|bank|teller|branch|employees|staff|police|cops|law enforcement|lawyer|attorney|friends|coworkers|landlord|this letter|this notice|this matter|this case|why)\b`,
     String.raw`\bkeep (this|it|the matter|this award|this offer)[^.]{0,20}\b(confidential|secret|between us|quiet|private)\b|\btell no one\b|\bdiscretion is (essential|required|important)\b|\bgag order\b|\b(matter|case) is sealed\b|\butmost confidentiality\b|\b(treat|keep|hold) (this|it|the matter|this letter|our conversation)[^.]{0,30}\b(strictest|strict|utmost|complete) (confidence|confidentiality|secrecy)\b`,
-    String.raw`\b(discussing|disclosing|telling|sharing|disclose)\b[^.]{0,60}\b(will|may|can)\b[^.]{0,40}\b(result|void|cancel|revoke|lead|obstruction)|\bif you (disclose|tell|discuss)\b[^.]{0,80}\b(revoked|void|cancel)`,
+    String.raw`\b(discussing|disclosing|disclosure|telling|sharing|disclose|contacting|informing|involving|calling|mentioning)\b[^.]{0,60}\b(will|may|can|could|would)\b[^.]{0,40}\b(result|void|cancel|revoke|lead|obstruct\w*|compromise|jeopardi[sz]e|treated as|liable|non-?cooperation|forfeit)|\bif you (disclose|tell|discuss)\b[^.]{0,80}\b(revoked|void|cancel)|\b(disclosing|discussing|revealing|sharing) (it|this|the (matter|investigation|case|notice))\b[^.]{0,30}\bis (an offence|an offense|a crime|a federal crime|illegal|prohibited|forbidden)\b`,
   ].join("|"),
 );
 /** Coaching a cover story for the bank teller is how the "safe account" and courier scams work. */
@@ -214,10 +219,12 @@ export const COVER_STORY = /\bif (the )?(teller|bank|anyone|they|staff)\b[^.]{0,
 /** Secrets nobody honest asks for by letter. */
 export const SECRETS = [
   /\bpasswords?\b|\bpasscodes?\b|\busername and password\b/,
-  /\bpins?\b(?! (on|to) (the|a|your) (map|board|wall))|\bpin (number|code)\b/,
+  /(?<!rolling |shelf |safety |bowling )\bpins?\b(?! (on|to) (the|a|your) (map|board|wall))|\bpin (number|code)\b/,
   /\b(cvv|cvc|security code|3[- ]digit code|three[- ]digit code)\b/,
   /\bmother's maiden name\b|\bsecurity questions\b/,
-  /\bonline[- ]banking (username|login|credentials|password)\b/,
+  /\bonline[- ]banking (username|login|credentials|password|user ?ids?)\b|\b(online|banking|account) log-?ins?\b/,
+  // What opens the house: a registry that wants door, garage and alarm codes is casing it.
+  /\b(keypad|door|garage( door)?|alarm( system)?|lockbox|lock box) (entry )?codes?\b|\bhidden key\b/,
   /\b(one-time|verification|login|backup|security|text(ed)?) (pass)?codes?\b|\b\d[- ]digit code\b|\b(login|account|sign-in) credentials\b/,
   /\b(seed|recovery|secret) (phrase|words)\b|\bprivate keys?\b/,
   /\bremote access\b|\b(anydesk|teamviewer|remote desktop)\b/,
@@ -226,7 +233,7 @@ export const SECRETS = [
 export const IDENTITY = [
   /\b(full )?(social security number|ssn)\b(?! \(?last four)/,
   /\b(date of birth|birth date)\b/,
-  /\b(routing (and account )?numbers?|routing number|bank account number|checking account (and routing )?number|(bank|banking)( account)? (details|information|info)|bank statements|account and routing)\b/,
+  /\bbanks?,? (and )?account numbers\b|\baccount numbers,? and (current )?balances\b|\b(routing (and account )?numbers?|routing number|bank account number|checking account (and routing )?number|(bank|banking)( account)? (details|information|info)|bank statements|account and routing)\b/,
   /\b(full card number|card number|card numbers|debit card (number|information|details)|credit card (number|information|details)|card details|card information|expiration date)\b/,
   /\b(driver's license number|passport|copy of your (driver's license|passport))\b/,
   /\b(medicare number|member number|policy number|insurance numbers?)\b/,
@@ -243,7 +250,7 @@ const ASK = new RegExp(
     String.raw`\b(will|must|'ll) (ask|need|require)\b|\b(will|'ll|may|must) be (asked|required) (for|to)\b|\byou (will|'ll) need( to)?\b|\basks? for\b|\b(form|card|portal|page)\b[^.]{0,30}\b(asks for|requires|must include)\b|\b(a note|the form|a slip)\b[^.]{0,20}\b(showing|with|listing)\b|\b(representative|agent|officer|technician|clerk|specialist)s? will (also )?(confirm|verify|ask|need)\b|_{3,}`,
   ].join("|"),
 );
-const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal|separately|separate (letter|envelope|mailing)) |\b(create|choose|set up|select|pick|change) (a |your |the )?(new )?(pin|password|passcode|security questions?|username)\b|\b(to|with) (any |all |the |your )?(merchants?|companies|billers?|businesses|services)\b|\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
+export const NOT_A_REQUEST = /\b(atm|keypad|card reader|terminal)\b(?! pin)|\b(separately|separate (letter|envelope|mailing)) |\b(create|choose|set up|select|pick|change) (a |your |the )?(new )?(pin|password|passcode|security questions?|username)\b|\b(to|with) (any |all |the |your )?(merchants?|companies|billers?|businesses|services)\b|\b(printed on|shown on|provided (on|in|with)|we (sent|mailed|gave|assigned)|assigned to you)\b/;
 
 /** How many kinds from `list` the letter asks for, one sentence at a time. */
 export function askedKinds(l: Letter, list: RegExp[]): number {

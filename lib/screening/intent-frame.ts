@@ -180,6 +180,7 @@ export function readIntentFrame(text: string): FrameReading {
   frame.slot("fraud_fake_invoice", bill.serviceLetterhead && bill.billed && bill.obliged && !bill.onFile ? 2 : 0, "a compliance service's bill styled as a requirement", "it bills, under an official-sounding service's name, for a registration, filing, permit or posting it says is required");
   // A renewal charged to the card the customer already keeps on file is a real subscription's bill.
   if (bill.onFile && money.untraceable.length === 0 && !bill.newAccount) frame.cap("fraud_fake_invoice", 1.5);
+  frame.slot("fraud_fake_invoice", bill.reportedToRegulator && bill.billed ? 2 : 0, "an unpaid bill reported to a regulator", "it threatens to report the recipient to a regulator such as the fire marshal if the bill is not paid");
   frame.slot("fraud_fake_invoice", bill.unorderedGoods && bill.billed ? 2 : 0, "goods claimed ordered by phone", "it bills for goods it says were ordered by telephone");
 
   // Secrets and identity numbers asked for, however the request is laid out.

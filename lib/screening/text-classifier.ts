@@ -33,6 +33,9 @@ export type ClassifierScore = {
   probabilities: Record<string, number>;
 };
 
+/** A text's feature counts, sparse: feature indexes and how often each occurs. */
+export type FeatureCounts = { features: Int32Array; counts: Float64Array };
+
 export const CLASSIFIER_PATH = path.join("lib", "screening", "model", "text-classifier.json");
 
 export class TextClassifier {
@@ -45,6 +48,7 @@ export class TextClassifier {
   private readonly counts: Float64Array;
   private readonly chars: CharNgramTable;
   private readonly weights: Float32Array;
+  private readonly idf: Float64Array;
   private readonly allow: number;
 
   constructor(readonly artifact: ClassifierArtifact) {
@@ -69,6 +73,7 @@ export class TextClassifier {
     for (const [slot, i] of unigrams) this.unigram[slot] = i;
     this.chars = new CharNgramTable(chars);
     this.counts = new Float64Array(artifact.features.length);
+    this.idf = Float64Array.from(artifact.idf);
     const k = artifact.classes.length;
     const bytes = Buffer.from(artifact.coef_int16, "base64");
     if (bytes.length !== artifact.features.length * k * 2) throw new Error("the classifier's weights do not match its features and classes");
@@ -81,9 +86,55 @@ export class TextClassifier {
 
   /** The probability of each class, in the artifact's class order. */
   probabilities(text: string): number[] {
-    // Counts per feature in a dense array, with the list of features seen: no Map per letter.
+    const seen: number[] = [];
+    this.count(text, seen);
+    return this.probabilitiesOfCounts(seen);
+  }
+
+  /**
+   * A text's feature counts, kept: a long letter's paragraphs are counted once, and every run of
+   * them is then scored from the sums (scoreOfCounts) instead of being read again.
+   */
+  countsOf(text: string): FeatureCounts {
+    const seen: number[] = [];
+    this.count(text, seen);
+    const features = new Int32Array(seen.length);
+    const counts = new Float64Array(seen.length);
+    for (let k = 0; k < seen.length; k++) {
+      features[k] = seen[k];
+      counts[k] = this.counts[seen[k]];
+      this.counts[seen[k]] = 0;
+    }
+    return { features, counts };
+  }
+
+  /** The score of the texts whose counts are given, read as one (n-grams across their joins are not counted). */
+  scoreOfCounts(parts: FeatureCounts[]): ClassifierScore {
+    return this.scoreOf(this.probabilitiesOfCounts(this.sum(parts)));
+  }
+
+  /** Only the harm score of scoreOfCounts: what the many runs of a letter are compared by. */
+  harmOfCounts(parts: FeatureCounts[]): number {
+    return 1 - this.probabilitiesOfCounts(this.sum(parts))[this.allow];
+  }
+
+  private sum(parts: FeatureCounts[]): number[] {
     const { counts } = this;
     const seen: number[] = [];
+    for (const part of parts) {
+      for (let k = 0; k < part.features.length; k++) {
+        const i = part.features[k];
+        if (counts[i] === 0) seen.push(i);
+        counts[i] += part.counts[k];
+      }
+    }
+    return seen;
+  }
+
+  /** Counts every feature of `text` into this.counts, listing in `seen` each the first time. */
+  private count(text: string, seen: number[]): void {
+    // Counts per feature in a dense array, with the list of features seen: no Map per letter.
+    const { counts } = this;
     const count = (i: number) => {
       if (counts[i] === 0) seen.push(i);
       counts[i]++;
@@ -100,28 +151,45 @@ export class TextClassifier {
       previous = slot;
     }
     forEachChunk(t, (codes, length) => this.chars.forEachIn(codes, length, count));
-    const { idf, intercept, classes } = this.artifact;
+  }
+
+  /** TF-IDF (sublinear, L2-normalised), then the regression; zeroes the counts it reads. */
+  private probabilitiesOfCounts(seen: number[]): number[] {
+    const { counts, idf, weights } = this;
+    const n = seen.length;
     let norm = 0;
-    for (const i of seen) {
-      counts[i] = (1 + Math.log(counts[i])) * idf[i];
-      norm += counts[i] * counts[i];
+    for (let s = 0; s < n; s++) {
+      const i = seen[s];
+      const c = counts[i];
+      // Counts are whole numbers, and nearly all small: 1 + ln(c) from a table.
+      const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
+      counts[i] = v;
+      norm += v * v;
     }
     norm = Math.sqrt(norm) || 1;
-    const k = classes.length;
-    const logits = Float64Array.from(intercept);
-    for (const i of seen) {
+    const k = this.artifact.classes.length;
+    const logits = Float64Array.from(this.artifact.intercept);
+    for (let s = 0; s < n; s++) {
+      const i = seen[s];
       const x = counts[i] / norm;
-      for (let c = 0; c < k; c++) logits[c] += x * this.weights[i * k + c];
+      const base = i * k;
+      for (let c = 0; c < k; c++) logits[c] += x * weights[base + c];
       counts[i] = 0;
     }
-    const top = Math.max(...logits);
-    const exp = Array.from(logits, (z) => Math.exp(z - top));
-    const sum = exp.reduce((a, b) => a + b, 0);
-    return exp.map((e) => e / sum);
+    let top = -Infinity;
+    for (let c = 0; c < k; c++) top = Math.max(top, logits[c]);
+    let sum = 0;
+    const p = new Array<number>(k);
+    for (let c = 0; c < k; c++) sum += p[c] = Math.exp(logits[c] - top);
+    for (let c = 0; c < k; c++) p[c] /= sum;
+    return p;
   }
 
   score(text: string): ClassifierScore {
-    const p = this.probabilities(text);
+    return this.scoreOf(this.probabilities(text));
+  }
+
+  private scoreOf(p: number[]): ClassifierScore {
     const { classes } = this.artifact;
     let best = -1;
     p.forEach((q, c) => {
@@ -203,6 +271,8 @@ class CharNgramTable {
 }
 
 const BIGRAM_SHIFT = 2 ** 21;
+/** 1 + ln(c) for the counts most features have (scikit-learn's sublinear term frequency). */
+const SUBLINEAR_TF = Float64Array.from({ length: 256 }, (_, c) => 1 + Math.log(c));
 const SHORTEST = CHAR_NGRAM_SIZES[0];
 const LONGEST = CHAR_NGRAM_SIZES[CHAR_NGRAM_SIZES.length - 1];
 const FNV_OFFSET = 0x811c9dc5 | 0;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { readIntentFrame, type FrameReading } from "@/lib/screening/intent-frame";
 import { categoryLabel, refusalReason } from "@/lib/screening/refusal-reasons";
 import { isRefusalCategory, type RefusalCategory, type Screener, type ScreeningVerdict } from "@/lib/screening/screener";
-import { shippedClassifier, type ClassifierScore, type TextClassifier } from "@/lib/screening/text-classifier";
+import { shippedClassifier, type ClassifierScore, type FeatureCounts, type TextClassifier } from "@/lib/screening/text-classifier";
 
 // Two-key screening. A letter is refused only when two independent readings agree that it is
 // harmful: the trained classifier scores it at or above its refusal threshold, AND the intent
@@ -40,6 +40,14 @@ const ThresholdsSchema = z.object({
   frame: z.object({ key: z.number().min(0), hold: z.number().min(0).nullable() }),
   specific: z.object({ classifier: z.number().min(0).max(1), frame: z.number().min(0) }).nullable(),
 });
+
+/**
+ * How much higher a lawful letter's classifier score may be, in a voice we have not seen, and
+ * still not be refused. Chosen by calibrating on every voice but one and applying the thresholds
+ * to the one left out (scripts/screening/calibrate.ts --nested): with no margin, lawful letters
+ * of two voices were refused that way.
+ */
+export const REFUSAL_MARGIN = 0.1;
 
 export type ThresholdsFile = ScreeningThresholds & { corpus_sha256: string; chosen_because: string; leave_one_voice_out: unknown };
 
@@ -95,15 +103,169 @@ export class TwoKeyScreener implements Screener {
 
   /** The same, synchronously: for the benchmark and the corpus tests. */
   screenNow(text: string): ScreeningVerdict {
-    const clf = this.classifier.score(text);
+    if (text.length > LONG_LETTER) return this.screenLong(text);
+    const verdict = this.decideOn(text, this.classifier.score(text));
+    return verdict.decision === "allow" ? this.heldIfPadded(verdict, new Paragraphs(text, this.classifier), text) : verdict;
+  }
+
+  /**
+   * A letter longer than the calibration letters is read passage by passage, and its most
+   * severe passage decides: both readings were calibrated on letters of a few pages, and a threat
+   * in a long letter must not be diluted by the rest. Each paragraph is counted once; the
+   * passages are scored from those counts, and the frame, the slower reading, reads the passages
+   * the classifier suspects most first, stopping at the first refusal.
+   */
+  private screenLong(text: string): ScreeningVerdict {
+    const paragraphs = new Paragraphs(text, this.classifier);
+    const scored = paragraphs.passages().map((run) => ({ run, clf: paragraphs.score(run, true) })).sort((a, b) => b.clf.harm - a.clf.harm);
+    let worst: ScreeningVerdict | undefined;
+    for (const { run, clf } of scored) {
+      const verdict = this.decideOn(paragraphs.text(run, true), clf);
+      if (verdict.decision === "refuse") return verdict;
+      if (!worst || SEVERITY[verdict.decision] > SEVERITY[worst.decision]) worst = verdict;
+      if (!this.frameMatters(clf)) break; // the rest score lower still: none can do more than this one
+    }
+    return worst!.decision === "allow" ? this.heldIfPadded(worst!, paragraphs, null) : worst!;
+  }
+
+  /**
+   * Padding must not buy a mailing. The classifier reads a letter (or a passage) as a whole, so
+   * family news around a threat can pull its score below the line (measured: a thousand
+   * characters of a personal letter put before each harmful letter of five voices mailed one in
+   * ten). A letter that would be mailed is held for a person when one run of its paragraphs (a
+   * third of a page) scores at the refusal threshold and the frame, read on the letter (or, in a
+   * long letter, on that run), turns its key. Held, not refused: the thresholds were calibrated
+   * on whole letters.
+   */
+  private heldIfPadded(verdict: ScreeningVerdict, paragraphs: Paragraphs, whole: string | null): ScreeningVerdict {
+    const t = this.thresholds;
+    let worst: { run: Run; harm: number } | undefined;
+    for (const run of paragraphs.windows()) {
+      const harm = paragraphs.harm(run);
+      if (!worst || harm > worst.harm) worst = { run, harm };
+    }
+    // Many runs are read where the calibration read one letter, and a lawful letter's likeliest
+    // run reads worse than the letter: the run must clear the refusal threshold by twice the
+    // calibration's margin, and the frame must read a specific intent (the second pair's level).
+    // Measured in docs/screening.md: with one margin and the frame's key, 59 lawful training
+    // letters were held this way (12 of 110 long, rambling ones); with these bars, 13.
+    if (!worst || worst.harm < Math.min(1, t.classifier.refuse + 2 * REFUSAL_MARGIN)) return verdict;
+    const frame = readIntentFrame(whole ?? paragraphs.text(worst.run, true));
+    if (frame.category === null || frame.score < (t.specific?.frame ?? t.frame.key)) return verdict;
+    const onRun = decide(paragraphs.score(worst.run, false), frame, t, this.model);
+    const category = onRun.category ?? frame.category;
+    return {
+      ...onRun,
+      decision: "review",
+      category,
+      reason: `Possibly ${categoryLabel(category)}: one passage scores ${round(worst.harm)} on the classifier (the letter as read ${verdict.evidence.classifier.harm}), and the frame reads ${frame.score} (${categoryLabel(frame.category)}).`,
+    };
+  }
+
+  private frameMatters(clf: ClassifierScore): boolean {
+    const t = this.thresholds;
+    return clf.harm >= Math.min(t.classifier.hold, t.specific?.classifier ?? 1) || t.frame.hold !== null;
+  }
+
+  private decideOn(text: string, clf: ClassifierScore): ScreeningVerdict {
     // The frame can only refuse with the classifier's key, and hold alone only at its hold level.
     // Below the classifier's hold threshold, with no frame hold level, the letter is mailed
     // whatever the frame reads: most letters, and the frame is the slower reading.
-    const t = this.thresholds;
-    const frameMatters = clf.harm >= Math.min(t.classifier.hold, t.specific?.classifier ?? 1) || t.frame.hold !== null;
-    return decide(clf, frameMatters ? readIntentFrame(text) : UNREAD_FRAME, t, this.model);
+    return decide(clf, this.frameMatters(clf) ? readIntentFrame(text) : UNREAD_FRAME, this.thresholds, this.model);
   }
 }
+
+/** Letters longer than the longest calibration letters (about 8,000 characters) are read in passages of about PASSAGE characters. */
+const LONG_LETTER = 9_000;
+const PASSAGE = 4_000;
+/** A run of paragraphs read on its own for padding: about a third of a page. */
+const WINDOW = 1_200;
+const MIN_WINDOW = 200;
+const SEVERITY: Record<ScreeningVerdict["decision"], number> = { allow: 0, review: 1, refuse: 2 };
+
+/** Paragraphs `from` to `to` (exclusive). */
+type Run = { from: number; to: number };
+
+/**
+ * A letter's paragraphs (blank-line separated; a paragraph longer than a passage is cut into
+ * passage-sized pieces), each counted by the classifier once, on first use.
+ */
+class Paragraphs {
+  private readonly parts: string[];
+  private readonly counted: (FeatureCounts | undefined)[];
+  /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
+  private readonly frameLines: string;
+  private frameCounts: FeatureCounts | undefined;
+
+  constructor(private readonly letter: string, private readonly classifier: TextClassifier) {
+    this.parts = letter.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => (p.length <= PASSAGE ? [p] : p.match(PASSAGE_SIZED)!));
+    this.counted = new Array(this.parts.length);
+    const lines = letter.split("\n").filter((l) => l.trim());
+    this.frameLines = [...lines.slice(0, 2), ...lines.slice(-2)].join("\n");
+  }
+
+  /** Consecutive runs of up to PASSAGE characters; each also carries the paragraph before it when short (a threat may straddle the break). */
+  passages(): Run[] {
+    const runs: Run[] = [];
+    let from = 0;
+    let size = 0;
+    this.parts.forEach((p, i) => {
+      if (size + p.length > PASSAGE && i > from) {
+        runs.push({ from, to: i });
+        from = this.parts[i - 1].length <= PASSAGE / 4 && i - 1 > from ? i - 1 : i;
+        size = this.parts.slice(from, i).reduce((n, q) => n + q.length, 0);
+      }
+      size += p.length;
+    });
+    runs.push({ from, to: this.parts.length });
+    return runs;
+  }
+
+  /**
+   * Runs of paragraphs read on their own: the letter tiled into runs of up to WINDOW characters,
+   * and each paragraph of MIN_WINDOW characters or more alone (a short threat between long
+   * paragraphs is diluted by any run that holds it). None when the letter fits in one run. About
+   * two readings of the letter, from counts already made. (A second tiling offset by half a run
+   * held no more padded letters in the measurement of docs/screening.md, and cost a third more.)
+   */
+  windows(): Run[] {
+    const lengths = this.parts.map((p) => p.length);
+    if (lengths.reduce((n, l) => n + l, 0) <= WINDOW) return [];
+    const runs: Run[] = [];
+    for (let from = 0; from < lengths.length; ) {
+      let to = from + 1;
+      let size = lengths[from];
+      while (to < lengths.length && size + lengths[to] <= WINDOW) size += lengths[to++];
+      runs.push({ from, to });
+      for (let i = from; i < to && to > from + 1; i++) if (lengths[i] >= MIN_WINDOW) runs.push({ from: i, to: i + 1 });
+      from = to;
+    }
+    return runs;
+  }
+
+  score(run: Run, withFrameLines: boolean): ClassifierScore {
+    return this.classifier.scoreOfCounts(this.counts(run, withFrameLines));
+  }
+
+  harm(run: Run): number {
+    return this.classifier.harmOfCounts(this.counts(run, false));
+  }
+
+  private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {
+    const parts: FeatureCounts[] = [];
+    for (let i = run.from; i < run.to; i++) parts.push((this.counted[i] ??= this.classifier.countsOf(this.parts[i])));
+    if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(this.frameLines)));
+    return parts;
+  }
+
+  text(run: Run, withFrameLines: boolean): string {
+    const body = this.parts.slice(run.from, run.to).join("\n\n");
+    return withFrameLines ? `${this.frameLines.split("\n").slice(0, 2).join("\n")}\n\n${body}\n\n${this.frameLines.split("\n").slice(2).join("\n")}` : body;
+  }
+}
+
+/** A paragraph longer than a passage is cut into passage-sized pieces. */
+const PASSAGE_SIZED = new RegExp(`[^]{1,${PASSAGE}}`, "g");
 
 let shipped: TwoKeyScreener | undefined;
 

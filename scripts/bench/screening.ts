@@ -26,9 +26,11 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   const labelled = [...loadLetters("train"), ...loadLetters("blind")].flatMap((f) => f.letters);
   const letters = labelled.map((l) => l.text);
   const long = letters.join("\n\n").slice(0, 50_000);
-  // The classifier reads the long letter above as lawful, so the frame is not read on it; a long
-  // letter made of harmful ones is suspected, and pays for the frame too.
+  // Longer than the calibration letters, both are read in passages (lib/screening/two-key-screener.ts):
+  // the first, of every kind of letter, until a passage is refused; the second, of harmful ones
+  // only, likewise; a long letter the screener would mail pays for the runs read against padding.
   const longSuspect = labelled.filter((l) => l.label === "refuse").map((l) => l.text).join("\n\n").slice(0, 50_000);
+  const longLawful = labelled.filter((l) => l.label === "allow").map((l) => l.text).join("\n\n").slice(0, 50_000);
   const time = (fn: () => unknown) => {
     const t0 = performance.now();
     fn();
@@ -39,6 +41,7 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   for (let r = 0; r < ROUNDS; r++) for (const l of letters) perLetter.push(time(() => screener.screenNow(l)));
   const longRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(long)));
   const longSuspectRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(longSuspect)));
+  const longLawfulRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(longLawful)));
 
   const pdfRuns: number[] = [];
   let pages = 0;
@@ -54,8 +57,9 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   }
   return [
     summarize(`each labelled letter (${letters.length}, ${ROUNDS} rounds)`, perLetter),
-    summarize("a 50,000-character letter (read as lawful: the frame is skipped)", longRuns),
-    summarize("a 50,000-character letter of harmful ones (the frame is read)", longSuspectRuns),
+    summarize("a 50,000-character letter of the labelled letters, in corpus order", longRuns),
+    summarize("a 50,000-character letter of harmful ones", longSuspectRuns),
+    summarize("a 50,000-character letter of lawful ones (mailed: every run is read)", longLawfulRuns),
     summarize(`PDF letters of 1 to ${pages} pages: read the text, then screen`, pdfRuns),
   ];
 }

@@ -11,15 +11,16 @@ import { loadLetters, type LabelledLetter } from "@/scripts/screening/corpus";
 // the training voices are the leave-one-voice-out ones (each voice scored by a model that never
 // saw it), printed from lib/screening/model/thresholds.json.
 //
-// Issue 16's bar on the blind sets is 99 % of harmful letters stopped and 90 % refused, with no
-// lawful letter refused. The screener does not reach it yet (docs/screening.md keeps every blind
-// round's figures), so the assertions below are the floors every blind round so far has held, and
-// fail when a change makes the screener worse than that; the printed table shows the gap to the
-// bar. Fails when: any lawful letter in any file is refused; on the blind sets together fewer than
-// 97 % of harmful letters are stopped (refused or held); fewer than 50 % are refused in any blind
-// set; more than 10 % of the lawful letters of any file are held.
+// Issue 16's bar on the blind sets: 99 % of harmful letters stopped and 90 % refused, with no
+// lawful letter refused and at most 10 % of any file's lawful letters held. The eleventh round
+// met it on its four blind sets, measured once (docs/screening.md keeps every blind round's
+// figures). Fails when: any lawful letter in any file is refused; on the blind sets together
+// fewer than 99 % of harmful letters are stopped (refused or held) or fewer than 90 % refused;
+// any one blind set refuses fewer than 80 % (every set of that round refused 87 % or more);
+// more than 10 % of the lawful letters of any file are held.
 const BAR = { stopped: 0.99, refused: 0.9 };
-const FLOOR = { stopped: 0.97, refused: 0.5 };
+/** Per blind set: a voice the screener reads much worse than the others fails even when the sets together pass. */
+const PER_SET_REFUSED = 0.8;
 
 type Decided = LabelledLetter & { file: string; decision: "refuse" | "review" | "allow" };
 type Row = { "harmful": number; "refused": number; "held": number; "mailed": number; "lawful": number; "lawful refused": number; "lawful held": number };
@@ -94,15 +95,16 @@ describe("the screener on the labelled letters", () => {
   });
 
   for (const file of files.filter((f) => f.file.startsWith("blind/")).map((f) => f.file)) {
-    it(`refuses at least half of the harmful letters of ${file}`, () => {
+    it(`refuses 80 % of the harmful letters of ${file}`, () => {
       const r = row(blind.filter((d) => d.file === file));
-      expect(r.refused / r.harmful).toBeGreaterThanOrEqual(FLOOR.refused);
+      expect(r.refused / r.harmful).toBeGreaterThanOrEqual(PER_SET_REFUSED);
     });
   }
 
-  it("stops 97 % of the blind sets' harmful letters together", () => {
+  it("stops 99 % and refuses 90 % of the blind sets' harmful letters together", () => {
     const r = row(blind);
-    expect((r.refused + r.held) / r.harmful).toBeGreaterThanOrEqual(FLOOR.stopped);
+    expect((r.refused + r.held) / r.harmful, "stopped").toBeGreaterThanOrEqual(BAR.stopped);
+    expect(r.refused / r.harmful, "refused").toBeGreaterThanOrEqual(BAR.refused);
   });
 
   for (const { file } of files) {

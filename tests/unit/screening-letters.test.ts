@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shippedScreener } from "@/lib/screening/two-key-screener";
+import { loadLetters } from "@/scripts/screening/corpus";
 import { HELD_LETTER, LAWFUL_DEMAND, THREAT_LETTER } from "@/tests/support/screening-letters";
 
 // The letters other tests rely on are still decided as they expect (see tests/support/screening-letters.ts).
@@ -26,5 +27,38 @@ describe("the letters the other tests rely on", () => {
     "Greetings from the lake.",
   ])("mails the short note %j", (text) => {
     expect(screener.screenNow(text).decision).toBe("allow");
+  });
+});
+
+// Padding must not buy a mailing: the classifier reads a letter as a whole, so pages of family
+// news around a threat pull its score down. A run of paragraphs that reads as harmful, with the
+// frame agreeing, holds the letter for a person; a letter longer than the calibration letters is
+// read passage by passage. (Family news: the body paragraphs of the corpus's personal letters.)
+describe("a threat padded or buried in pages of lawful text", () => {
+  const screener = shippedScreener();
+  const family = loadLetters("train")
+    .flatMap((f) => f.letters)
+    .filter((l) => l.label === "allow" && l.category === "personal")
+    .map((l) => l.text.split(/\n\s*\n/).slice(1, -1).join("\n\n"))
+    .filter((body) => body.length > 300);
+  const [greeting, ...threat] = THREAT_LETTER.split("\n\n");
+  const pages = family.join("\n\n").slice(0, 44_000);
+  const middle = pages.lastIndexOf("\n\n", 22_000);
+
+  it("holds a threat after three letters' worth of family news", () => {
+    const padded = [greeting, ...family.slice(0, 3), ...threat].join("\n\n");
+    const verdict = screener.screenNow(padded);
+    expect(verdict).toMatchObject({ decision: "review", category: "threat" });
+    expect(verdict.reason).toMatch(/^Possibly threat: one passage scores/);
+  });
+
+  it("stops a threat in the middle of a 44,000-character letter, and mails the letter without it", () => {
+    const buried = `${pages.slice(0, middle)}\n\n${THREAT_LETTER}${pages.slice(middle)}`;
+    expect(screener.screenNow(buried).decision).not.toBe("allow");
+    expect(screener.screenNow(pages).decision).toBe("allow");
+  });
+
+  it("mails a lawful demand in the middle of the same letter", () => {
+    expect(screener.screenNow(`${pages.slice(0, middle)}\n\n${LAWFUL_DEMAND}${pages.slice(middle)}`).decision).toBe("allow");
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LAWFUL_HELD_BUDGET, REFUSAL_MARGIN, chooseThresholds } from "@/lib/screening/calibrate-thresholds";
-import { THRESHOLDS_PATH, decisionOf, type ThresholdsFile } from "@/lib/screening/two-key-screener";
+import { LAWFUL_HELD_BUDGET, chooseThresholds } from "@/lib/screening/calibrate-thresholds";
+import { REFUSAL_MARGIN, THRESHOLDS_PATH, decisionOf, type ThresholdsFile } from "@/lib/screening/two-key-screener";
 import { calibrationLetters } from "@/scripts/screening/corpus";
 
 // The shipped thresholds are what calibration chooses on the leave-one-voice-out scores with the

@@ -24,6 +24,13 @@ describe("the screening classifier", () => {
     }
   });
 
+  it("scores a text from its kept counts as it scores the text, and runs of texts as one", () => {
+    const [a, b] = artifact.parity.slice(0, 2).map((s) => s.text ?? loadLetters("train").flatMap((f) => f.letters).find((l) => l.id === s.id)!.text);
+    expect(classifier.scoreOfCounts([classifier.countsOf(a)]).harm).toBeCloseTo(classifier.score(a).harm, 9);
+    // Only the n-grams across the join are lost: the sum reads as the texts read together.
+    expect(classifier.scoreOfCounts([classifier.countsOf(a), classifier.countsOf(b)]).harm).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
+  });
+
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
     // scripts/screening/train.py hashes each training file's name and bytes, then its own source.
     const dir = path.join("tests", "fixtures", "screening", "train");
