@@ -63,6 +63,10 @@ const WATCHING = new RegExp(
 const WARNED = /\byou('ve| have)? (were|was|been|have been|are being) (told|warned)\b|\byou've been (told|warned)\b|\b(only|last|final|one) warning\b|\bconsider (this|yourself) warned\b|\bdon't say (you|i) didn't\b/;
 
 /** Menace: what the writer says to make the recipient afraid without naming the harm. */
+const FIRE_PRONE = /\b(old|faulty|bad|exposed|frayed) wiring\b|\bno sprinkler( heads?| system)?\b|\bbuildings? (like that )?(have|has) bad nights\b|\bthings happen overnight\b/;
+/** A fire hazard reported as a tenant or an employee would: to the fire marshal, an inspector, code enforcement. */
+const FIRE_REPORTED = /\b(fire marshal|fire inspector|inspector|inspection|code enforcement|building department|osha)\b/;
+
 export const MENACE = [
   /\b(what's|what is|what was) coming (to|for) (you|him|her|them)\b|\bget(s)? what'?s coming\b|\bthank(ing)? you properly\b/,
   /\b(won't|will not|wont|never|not) (see|know|hear) (it|me|us|when|who|what)\b[^.!?\n]{0,20}\b(coming|when|until)?/,
@@ -96,7 +100,7 @@ export const MENACE = [
   // A pet or a person who "may simply not wake up", "won't be heard from again".
   /\b(may|might|could|is not going to|isn't going to|won't|will not) (simply |just )?(not )?wake up\b|\b(won't|will not) hear (much )?from (him|her|it) (again|either)\b|\bhow (cold|fast|quickly) a body\b/,
   // A building that would burn: old wiring, no sprinklers, "old buildings have bad nights".
-  /\b(old|faulty|bad|exposed|frayed) wiring\b|\bno sprinkler( heads?| system)?\b|\bbuildings? (have|has) bad nights\b|\bthings happen overnight\b/,
+  FIRE_PRONE,
   // Harm that arrives as if by itself: "vehicles left out have a way of coming to grief", "finds its way over the fence".
   /\bcom(e|es|ing) to grief\b|\bhave a way of (burning|breaking|disappearing|getting (hurt|damaged|broken)|going missing)\b|\bfinds? (its|their) way (over|in|into|through)\b|\bthey('ll| will)? eat (almost |just )?anything\b/,
   // The writer can stop it, on a condition: "I am in a position to see that it does not".
@@ -158,6 +162,8 @@ const GRUDGE = /\b(you )?cut me off\b|\b(ran|run) me off the road\b|\byou('ve| h
 export type HarmReading = {
   /** The writer holds a grudge against the recipient. */
   grudge: boolean;
+  /** A building that would burn, pointed out but not reported to anyone who inspects. */
+  arson: boolean;
   violence: boolean; device: boolean; hidden: boolean; watching: boolean; menace: number; silencing: boolean;
   /** Menace beyond a bare "final warning", which a landlord or a collector writes too. */
   menacing: number;
@@ -179,6 +185,7 @@ export function readHarm(l: Letter): HarmReading {
     menace,
     menacing,
     grudge: has(t, GRUDGE),
+    arson: has(t, FIRE_PRONE) && !has(t, FIRE_REPORTED),
     coercion: (watching || menacing > 0) && has(t, ACT_DEMANDED),
     // "Testify on the 14th and your brother stops breathing": testimony made the condition of a menace.
     silencing: has(t, WITNESS) && (has(t, SILENCED) || menace > 0 && /\b(testify|take (the|that) stand|show up (to|in|at) court|talk to (the )?(police|cops|detective|da))\b[^.!?\n]{0,30}\b(and|or)\b/.test(t)),
@@ -227,7 +234,7 @@ const REVIEW_ACCOUNTS = /\b(\d+|twenty|thirty|forty|fifty|dozens of|a dozen|a hu
 /** Bad reviews written in advance and sold off as a monthly "service". */
 const REVIEW_RACKET = /\breviews?\b[^]{0,800}\b(reputation|review|rating) (protection|shield|defen[cs]e|insurance) (plan|partnership|program|package)\b|\b(one-star|1-star|1 star|one star|negative|bad)\b[^.!?\n]{0,40}\breviews?\b[^]{0,600}\b(unless|until|stop(s)? (when|once|if)|resumes?)\b[^]{0,600}\b(per month|a month|monthly|onboarding|retainer|subscription|plan)\b/;
 /** Protection money: a regular fee so that nothing happens to the shop. */
-const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|(?<!social )security)\b|\b(glass|window|windows|fire|trouble|scare|broken|nobody (breaks|bothers)|look after|(?<!social )security)\b[^]{0,600}(\b(pays?|fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
+const PROTECTION = /\b(extend(s|ed)? (its|our) protection|protection (to|for) (your|the|every) (shop|store|business|establishment|merchants?))\b[^]{0,600}(\$\s?\d|\b(contribution|fee|dues|payment)\b)|(\b(pays?|(?<!late )fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b[^]{0,600}\b(glass|window|windows|fires?(?! (protection|safety|extinguishers?|inspections?|sprinklers?|alarms?|marshal|department|code))|trouble|scare|broken|nobody (breaks|bothers|touches)|look after|keep (it|things|the street) (safe|quiet)|(?<!social )security)\b|\b(glass|window|windows|fires?(?! (protection|safety|extinguishers?|inspections?|sprinklers?|alarms?|marshal|department|code))|trouble|scare|broken|nobody (breaks|bothers)|look after|(?<!social )security)\b[^]{0,600}(\b(pays?|(?<!late )fee|contribution|dues)\b|\$\s?\d[\d,]*)[^]{0,80}\b((every|each|per|a) (month|week|friday|monday)|monthly|weekly)\b/;
 /** Data taken and held for ransom. */
 const RANSOM = /\b(we|i|the undersigned)\b[^.!?\n]{0,20}\b(copied|downloaded|took|obtained|encrypted|exfiltrated|stole|accessed|have|in possession of)\b[^]{0,200}\b(data|records|files|database|client (names|list)|social security numbers|medical records)\b[^]{0,800}\b(publish|release|sell|leak|post|notify|send (it|them|the)|auction|be posted|go public)\b/;
 
@@ -269,7 +276,7 @@ const TELL_ANYONE = new RegExp(
 /** What the writer says they know, saw or hold about the recipient. */
 const KNOWS = /\b(i|we)\b[^.!?\n]{0,15}\b(saw|seen|watched|caught|noticed|know|knew|remember|found out|learned|discovered|checked|looked (you|it|her|him|them) up|came across|happen to (know|hold|have)|hold a|have a (certified )?copy|kept a copy|made a copy|got it on)\b/;
 /** A favour demanded for the writer: a recommendation, a title signed over, shifts covered, a race abandoned. */
-const FAVOUR = /\bas a favou?r to me\b|\b(will|must|shall) (also )?(be )?[a-z]+ing\b[^.!?\n]{0,60}\bat no charge\b|\b(will|shall) not be paid\b|\bsign\b[^.!?\n]{0,60}\bover to me\b|\btransfer\b[^.!?\n]{0,40}\bto me\b|\b(recommend me|(sign|signs|signed) (the [a-z]+ |it |them |the title )?over|cover my|give me (the|your|a)|withdraw (from|your)|drop out|step aside|step down|vote (for|against|no|yes)|transfer (the|it|them) to me|approve my|hire (me|my)|promote me|put me (in|on)|let me (keep|have|stay))\b/;
+const FAVOUR = /\bas a favou?r to me\b|\byou (will|must|shall) (also )?(be )?[a-z]+\b[^.!?\n]{0,60}\bat no charge\b|\b(will|shall) not be paid\b|\bsign\b[^.!?\n]{0,60}\bover to me\b|\btransfer\b[^.!?\n]{0,40}\bto me\b|\b(recommend me|(sign|signs|signed) (the [a-z]+ |it |them |the title )?over|cover my|give me (the|your|a)|withdraw (from|your)|drop out|step aside|step down|vote (for|against|no|yes)|transfer (the|it|them) to me|approve my|hire (me|my)|promote me|put me (in|on)|let me (keep|have|stay))\b/;
 /** Money for the writer rather than a debt paid through ordinary channels. */
 const FOR_THE_WRITER = /\b(cash|(?<!(enclosed|return|reply|self-addressed|postage-paid|prepaid|stamped) )envelope(?! (provided|enclosed))|in my mailbox|under (my|the) door|to me(,| personally| directly| not)|not (to )?the (office|company|management)|every (week|month|friday|payday|monday)|per (week|month)|a (week|month)\b|for my (trouble|silence|time)|plus \$)/;
 

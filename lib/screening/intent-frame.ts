@@ -94,6 +94,10 @@ export function readIntentFrame(text: string): FrameReading {
   const watchedWithGrudge = harm.watching && harm.grudge ? 2 : 0;
   frame.slot("threat", watchedWithMenace ? (harm.menacing >= 2 ? 4 : 3.5) : Math.max(watchedWithGrudge, dread >= 2 ? Math.min(3, dread) : dread >= 1 ? 1 : 0), harm.silencing ? "tells a witness to forget" : harm.coercion ? "demands an act, with watching or menace" : watchedWithMenace ? "watches the recipient, with menace" : watchedWithGrudge ? "watches the recipient, with a grudge" : harm.watching ? "watches the recipient" : "menace", "it shows the writer watches the recipient, or uses menacing language about what will happen next");
 
+  // A grudge and the recipient's building that would burn ("old wiring, no sprinklers; buildings
+  // like that have bad nights"), not reported to any inspector: arson hinted.
+  frame.slot("threat", harm.grudge && harm.arson ? 2 : 0, "a grudge, and a building that would burn", "it holds a grudge against the recipient and points out that their building would burn");
+
   // Exposure traded.
   const exposure = readExposure(l);
   const demands = (has(l.plain, PAY) || has(l.plain, ASKED_FOR_MONEY)) && has(l.plain, AMOUNT) || /\b(resign|withdraw|drop|dismiss|vote|delete|step down|leave town|move out)\b/.test(l.plain);

@@ -216,6 +216,22 @@ describe("the intent frame", () => {
     expect(reads("Dear members,\n\nThe credit union will never ask you for your PIN or password. If anyone calls claiming to be us, hang up.").score).toBeLessThan(KEY);
   });
 
+  it("reads a bill reported to the fire marshal, a PIN on a slip, a branch said not to know, and a bond to a custody account as fraud", () => {
+    names("SAFEGUARD COMPLIANCE SERVICES\nInvoice 4471\n\nAnnual sprinkler certification, 2 risers: $318.00\nDue on receipt.\n\nInvoices unpaid after 20 days are reported to the county fire marshal as non-compliant.", "fraud_fake_invoice", KEY);
+    names("HILLCREST FEDERAL CREDIT UNION\nCard Services\n\nYour card has a faulty chip. Please mail us the following:\n1. Your current card.\n2. A note on which you have written your four-digit PIN, so that it carries over.\n\nReplacement cards ship in a week.", "fraud_phishing", 3);
+    names("NORTHGATE BANK\nMortgage Servicing\n\nYour escrow shortage is $1,940. Because escrow is moving to a new custodian, please wire it to the account below, not through your usual payment portal. Our customer service line is not yet aware of the transfer.\nRouting 021000555, account 88120044.", "impersonation_bank", 3);
+    names("FEDERAL BUREAU OF INVESTIGATION\nCase 25-118\n\nYour accounts are linked to a seized parcel. Until cleared, transfer your savings to the federal protective account our agent will give you. Disclosing this matter to your bank is an offence.", "impersonation_police", 3);
+    // The lawful look-alikes: a vendor's late fee, a bank that keeps the PIN the same.
+    expect(reads("Reyes Fire Protection\nInvoice 2290\n\nAnnual extinguisher inspection, 6 units: $192.00. Due in 30 days; a 1.5 % monthly late fee applies after that. Questions: 555-0144.").score).toBeLessThan(KEY);
+    expect(reads("HILLCREST FEDERAL CREDIT UNION\n\nYour new card is enclosed. Please bring the following to any branch to activate it:\n- your new card\n- a photo ID\nYour PIN will not change.").score).toBeLessThan(KEY);
+  });
+
+  it("reads silence sold by the page, a status held over unpaid work, and a grudge's fire-prone building as harmful", () => {
+    names("Deacon,\n\nEnclosed is a copy of a page from the ledger you left in the copier. The committee meets Tuesday; I could bring the page, or I could lose it. Losing it costs $3,000, cash, in an envelope in the vestry before Sunday.", "extortion", KEY);
+    names("Rosa,\n\nI know your work permit expired in March. You will clean my sister's house on Fridays from now on at no charge. If you decline, I will telephone Immigration and give them your address.", "extortion", KEY);
+    names("Mr. Vance,\n\nYou took my deposit and changed the locks while my tools were inside. That shop has old wiring and no sprinkler system. Buildings like that have bad nights.\n\nThink about it.", "threat", KEY);
+  });
+
   it("reads a chapter sent to a writing group as fiction, even when its villain watches and threatens", () => {
     const chapter = "Hi all,\n\nHere is chapter 4 for Thursday. Red pens ready.\n\nThe phone rang at 3 a.m. \"I saw you in the parking lot with the camera,\" the voice said. \"Stop digging, or your sister's car won't be in the driveway in the morning. Neither will she.\"\n\nEnd of chapter. Is the last line too on the nose?\n\nMaya";
     expect(reads(chapter).score).toBeLessThan(KEY);
