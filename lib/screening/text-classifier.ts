@@ -47,6 +47,8 @@ export class TextClassifier {
   /** Counts per feature, reused from letter to letter (scoring is synchronous); zeroed after use. */
   private readonly counts: Float64Array;
   private readonly chars: CharNgramTable;
+  /** The character n-gram features of each chunk seen lately (a word with its punctuation). */
+  private readonly chunkFeatures = new Map<string, Int32Array>();
   private readonly weights: Float32Array;
   private readonly idf: Float64Array;
   private readonly allow: number;
@@ -150,7 +152,21 @@ export class TextClassifier {
       }
       previous = slot;
     }
-    forEachChunk(t, (codes, length) => this.chars.forEachIn(codes, length, count));
+    // Character n-grams are read word by word (each chunk between spaces, padded), and a letter
+    // repeats its words: each chunk's features are found once and kept (a 50,000-character letter
+    // has about a quarter as many distinct chunks as chunks; "the" is in every letter).
+    for (const chunk of t.split(" ")) {
+      if (!chunk) continue;
+      let features = this.chunkFeatures.get(chunk);
+      if (features === undefined) {
+        const found: number[] = [];
+        forEachChunk(chunk, (codes, length) => this.chars.forEachIn(codes, length, (f) => found.push(f)));
+        features = Int32Array.from(found);
+        if (this.chunkFeatures.size >= CHUNK_CACHE) this.chunkFeatures.clear();
+        this.chunkFeatures.set(chunk, features);
+      }
+      for (let k = 0; k < features.length; k++) count(features[k]);
+    }
   }
 
   /** TF-IDF (sublinear, L2-normalised), then the regression; zeroes the counts it reads. */
@@ -271,6 +287,8 @@ class CharNgramTable {
 }
 
 const BIGRAM_SHIFT = 2 ** 21;
+/** Chunks kept before the cache starts again: a few megabytes. */
+const CHUNK_CACHE = 50_000;
 /** 1 + ln(c) for the counts most features have (scikit-learn's sublinear term frequency). */
 const SUBLINEAR_TF = Float64Array.from({ length: 256 }, (_, c) => 1 + Math.log(c));
 const SHORTEST = CHAR_NGRAM_SIZES[0];
