@@ -35,6 +35,8 @@ export type ClassifierScore = {
 
 /** A text's feature counts, sparse: feature indexes and how often each occurs. */
 export type FeatureCounts = { features: Int32Array; counts: Float64Array };
+/** A text's unnormalised logits and the sum of its squared TF-IDF values (see TextClassifier.shareOf). */
+export type LogitShare = { logits: Float64Array; squares: number };
 
 export const CLASSIFIER_PATH = path.join("lib", "screening", "model", "text-classifier.json");
 
@@ -115,9 +117,46 @@ export class TextClassifier {
     return this.scoreOf(this.probabilitiesOfCounts(this.sum(parts)));
   }
 
-  /** Only the harm score of scoreOfCounts: what the many runs of a letter are compared by. */
-  harmOfCounts(parts: FeatureCounts[]): number {
-    return 1 - this.probabilitiesOfCounts(this.sum(parts))[this.allow];
+  /**
+   * One text's share of the logits, before normalisation: what runs of a letter's paragraphs are
+   * compared by. A run's harm from its paragraphs' shares (harmOfShares) adds the shares instead of
+   * counting the run again; it differs from scoreOfCounts only for n-grams in more than one of its
+   * paragraphs (the sublinear count of the sum is not the sum of the sublinear counts), and is
+   * used only to find the likeliest run, never to refuse.
+   */
+  shareOf(part: FeatureCounts): LogitShare {
+    const { idf, weights } = this;
+    const k = this.artifact.classes.length;
+    const logits = new Float64Array(k);
+    let squares = 0;
+    for (let j = 0; j < part.features.length; j++) {
+      const i = part.features[j];
+      const c = part.counts[j];
+      const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
+      squares += v * v;
+      const base = i * k;
+      for (let m = 0; m < k; m++) logits[m] += v * weights[base + m];
+    }
+    return { logits, squares };
+  }
+
+  harmOfShares(shares: LogitShare[]): number {
+    const { intercept } = this.artifact;
+    const k = intercept.length;
+    let squares = 0;
+    for (const s of shares) squares += s.squares;
+    const norm = Math.sqrt(squares) || 1;
+    const z = new Float64Array(k);
+    for (let m = 0; m < k; m++) {
+      let sum = 0;
+      for (const s of shares) sum += s.logits[m];
+      z[m] = intercept[m] + sum / norm;
+    }
+    let top = -Infinity;
+    for (let m = 0; m < k; m++) top = Math.max(top, z[m]);
+    let total = 0;
+    for (let m = 0; m < k; m++) total += Math.exp(z[m] - top);
+    return 1 - Math.exp(z[this.allow] - top) / total;
   }
 
   private sum(parts: FeatureCounts[]): number[] {

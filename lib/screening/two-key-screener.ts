@@ -4,7 +4,7 @@ import path from "node:path";
 import { readIntentFrame, type FrameReading } from "@/lib/screening/intent-frame";
 import { categoryLabel, refusalReason } from "@/lib/screening/refusal-reasons";
 import { isRefusalCategory, type RefusalCategory, type Screener, type ScreeningVerdict } from "@/lib/screening/screener";
-import { shippedClassifier, type ClassifierScore, type FeatureCounts, type TextClassifier } from "@/lib/screening/text-classifier";
+import { shippedClassifier, type ClassifierScore, type FeatureCounts, type LogitShare, type TextClassifier } from "@/lib/screening/text-classifier";
 
 // Two-key screening. A letter is refused only when two independent readings agree that it is
 // harmful: the trained classifier scores it at or above its refusal threshold, AND the intent
@@ -193,6 +193,7 @@ type Run = { from: number; to: number };
 class Paragraphs {
   private readonly parts: string[];
   private readonly counted: (FeatureCounts | undefined)[];
+  private readonly shares: (LogitShare | undefined)[] = [];
   /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
   private readonly frameLines: string;
   private frameCounts: FeatureCounts | undefined;
@@ -247,8 +248,11 @@ class Paragraphs {
     return this.classifier.scoreOfCounts(this.counts(run, withFrameLines));
   }
 
+  /** A run's harm from its paragraphs' logit shares: to find the likeliest run, never to refuse. */
   harm(run: Run): number {
-    return this.classifier.harmOfCounts(this.counts(run, false));
+    const shares: LogitShare[] = [];
+    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf((this.counted[i] ??= this.classifier.countsOf(this.parts[i])))));
+    return this.classifier.harmOfShares(shares);
   }
 
   private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {

@@ -29,6 +29,9 @@ describe("the screening classifier", () => {
     expect(classifier.scoreOfCounts([classifier.countsOf(a)]).harm).toBeCloseTo(classifier.score(a).harm, 9);
     // Only the n-grams across the join are lost: the sum reads as the texts read together.
     expect(classifier.scoreOfCounts([classifier.countsOf(a), classifier.countsOf(b)]).harm).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
+    // Logit shares: exact for one text, and close for a run of two (what finds the likeliest run).
+    expect(classifier.harmOfShares([classifier.shareOf(classifier.countsOf(a))])).toBeCloseTo(classifier.score(a).harm, 9);
+    expect(classifier.harmOfShares([classifier.shareOf(classifier.countsOf(a)), classifier.shareOf(classifier.countsOf(b))])).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
   });
 
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
