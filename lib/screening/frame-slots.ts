@@ -67,7 +67,7 @@ const FIRE_PRONE = /\b(old|faulty|bad|exposed|frayed) wiring\b|\bno sprinkler( h
 /** A fire hazard reported as a tenant or an employee would: to the fire marshal, an inspector, code enforcement. */
 const FIRE_REPORTED = /\b(fire marshal|fire inspector|inspector|inspection|code enforcement|building department|osha)\b/;
 
-export const MENACE = [
+const MENACE = [
   /\b(what's|what is|what was) coming (to|for) (you|him|her|them)\b|\bget(s)? what'?s coming\b|\bthank(ing)? you properly\b/,
   /\b(won't|will not|wont|never|not) (see|know|hear) (it|me|us|when|who|what)\b[^.!?\n]{0,20}\b(coming|when|until)?/,
   /\bcloser than you think\b|\b(enjoy|cherish) (it|them|that|those|your [a-z]+) while\b|\bwhile (you|they) (still )?(have|can|got) (them|it|the chance)\b/,

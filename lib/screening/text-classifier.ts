@@ -146,17 +146,9 @@ export class TextClassifier {
     let squares = 0;
     for (const s of shares) squares += s.squares;
     const norm = Math.sqrt(squares) || 1;
-    const z = new Float64Array(k);
-    for (let m = 0; m < k; m++) {
-      let sum = 0;
-      for (const s of shares) sum += s.logits[m];
-      z[m] = intercept[m] + sum / norm;
-    }
-    let top = -Infinity;
-    for (let m = 0; m < k; m++) top = Math.max(top, z[m]);
-    let total = 0;
-    for (let m = 0; m < k; m++) total += Math.exp(z[m] - top);
-    return 1 - Math.exp(z[this.allow] - top) / total;
+    const logits = Float64Array.from(intercept);
+    for (let m = 0; m < k; m++) for (const s of shares) logits[m] += s.logits[m] / norm;
+    return 1 - softmax(logits)[this.allow];
   }
 
   private sum(parts: FeatureCounts[]): number[] {
@@ -231,13 +223,7 @@ export class TextClassifier {
       for (let c = 0; c < k; c++) logits[c] += x * weights[base + c];
       counts[i] = 0;
     }
-    let top = -Infinity;
-    for (let c = 0; c < k; c++) top = Math.max(top, logits[c]);
-    let sum = 0;
-    const p = new Array<number>(k);
-    for (let c = 0; c < k; c++) sum += p[c] = Math.exp(logits[c] - top);
-    for (let c = 0; c < k; c++) p[c] /= sum;
-    return p;
+    return softmax(logits);
   }
 
   score(text: string): ClassifierScore {
@@ -323,6 +309,16 @@ class CharNgramTable {
     for (let k = 0; k < n; k++) if (this.codes[e * LONGEST + k] !== codes[start + k]) return false;
     return true;
   }
+}
+
+/** The regression's probabilities from its logits. */
+function softmax(logits: Float64Array): number[] {
+  let top = -Infinity;
+  for (const z of logits) top = Math.max(top, z);
+  let sum = 0;
+  const p = Array.from(logits, (z) => Math.exp(z - top));
+  for (const e of p) sum += e;
+  return p.map((e) => e / sum);
 }
 
 const BIGRAM_SHIFT = 2 ** 21;

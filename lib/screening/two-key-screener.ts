@@ -133,9 +133,9 @@ export class TwoKeyScreener implements Screener {
    * family news around a threat can pull its score below the line (measured: a thousand
    * characters of a personal letter put before each harmful letter of five voices mailed one in
    * ten). A letter that would be mailed is held for a person when one run of its paragraphs (a
-   * third of a page) scores at the refusal threshold and the frame, read on the letter (or, in a
-   * long letter, on that run), turns its key. Held, not refused: the thresholds were calibrated
-   * on whole letters.
+   * third of a page) scores well over the refusal threshold and the frame, read on the letter (or,
+   * in a long letter, on that run), reads a specific intent. Held, not refused: the thresholds
+   * were calibrated on whole letters.
    */
   private heldIfPadded(verdict: ScreeningVerdict, paragraphs: Paragraphs, whole: string | null): ScreeningVerdict {
     const t = this.thresholds;
@@ -195,14 +195,16 @@ class Paragraphs {
   private readonly counted: (FeatureCounts | undefined)[];
   private readonly shares: (LogitShare | undefined)[] = [];
   /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
-  private readonly frameLines: string;
+  private readonly head: string;
+  private readonly tail: string;
   private frameCounts: FeatureCounts | undefined;
 
-  constructor(private readonly letter: string, private readonly classifier: TextClassifier) {
+  constructor(letter: string, private readonly classifier: TextClassifier) {
     this.parts = letter.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => (p.length <= PASSAGE ? [p] : p.match(PASSAGE_SIZED)!));
     this.counted = new Array(this.parts.length);
     const lines = letter.split("\n").filter((l) => l.trim());
-    this.frameLines = [...lines.slice(0, 2), ...lines.slice(-2)].join("\n");
+    this.head = lines.slice(0, 2).join("\n");
+    this.tail = lines.slice(-2).join("\n");
   }
 
   /** Consecutive runs of up to PASSAGE characters; each also carries the paragraph before it when short (a threat may straddle the break). */
@@ -258,18 +260,18 @@ class Paragraphs {
   private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {
     const parts: FeatureCounts[] = [];
     for (let i = run.from; i < run.to; i++) parts.push((this.counted[i] ??= this.classifier.countsOf(this.parts[i])));
-    if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(this.frameLines)));
+    if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(`${this.head}\n${this.tail}`)));
     return parts;
   }
 
   text(run: Run, withFrameLines: boolean): string {
     const body = this.parts.slice(run.from, run.to).join("\n\n");
-    return withFrameLines ? `${this.frameLines.split("\n").slice(0, 2).join("\n")}\n\n${body}\n\n${this.frameLines.split("\n").slice(2).join("\n")}` : body;
+    return withFrameLines ? `${this.head}\n\n${body}\n\n${this.tail}` : body;
   }
 }
 
-/** A paragraph longer than a passage is cut into passage-sized pieces. */
-const PASSAGE_SIZED = new RegExp(`[^]{1,${PASSAGE}}`, "g");
+/** A paragraph longer than a passage is cut into passage-sized pieces (by code point: no emoji is cut in two). */
+const PASSAGE_SIZED = new RegExp(`[^]{1,${PASSAGE}}`, "gu");
 
 let shipped: TwoKeyScreener | undefined;
 

@@ -62,3 +62,15 @@ describe("a threat padded or buried in pages of lawful text", () => {
     expect(screener.screenNow(`${pages.slice(0, middle)}\n\n${LAWFUL_DEMAND}${pages.slice(middle)}`).decision).toBe("allow");
   });
 });
+
+// The longest text the API takes, in shapes no letter of the corpus has: read without failing.
+describe("letters of odd shapes, up to the 50,000-character limit", () => {
+  const screener = shippedScreener();
+  it.each([
+    ["one paragraph, no line breaks", "We had a lovely week at the lake and the children swam every day. ".repeat(740).slice(0, 50_000)],
+    ["emoji and accents, cut across passages", "Joyeux anniversaire, mamie ! 🎂🎉 Nous t'embrassons fort. ".repeat(900).slice(0, 50_000)],
+    ["blank lines only around a few words", `${"\n\n".repeat(12_000)}Happy birthday, Ada!${"\n \n".repeat(8_000)}`],
+  ])("mails %s", (_shape, text) => {
+    expect(screener.screenNow(text).decision).toBe("allow");
+  });
+});
