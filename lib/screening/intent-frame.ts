@@ -64,8 +64,27 @@ class Frame {
   }
 }
 
+/**
+ * Whether a letter reads as a warning about fraud, or as fiction or reporting: then no category
+ * scores above CONTEXT_CAP, whatever the rest of the frame reads. A small part of a full reading.
+ */
+export function readsInContext(text: string): boolean {
+  return contextOf(letterOf(text)) !== null;
+}
+
+function contextOf(l: Letter): string | null {
+  return l.warns >= 2 ? "reads as a warning about fraud" : storyTalk(l) >= 2 ? "reads as fiction or reporting" : null;
+}
+
+/** The last letter read: readsInContext and then readIntentFrame on one text read it once. */
+let lastRead: { text: string; letter: Letter } | undefined;
+function letterOf(text: string): Letter {
+  if (lastRead?.text !== text) lastRead = { text, letter: readLetter(text) };
+  return lastRead.letter;
+}
+
 export function readIntentFrame(text: string): FrameReading {
-  const l = readLetter(text);
+  const l = letterOf(text);
   const frame = new Frame();
 
   // The older category rules: narrow, but precise where they fire.
@@ -204,10 +223,9 @@ export function readIntentFrame(text: string): FrameReading {
   // A letter that warns about fraud quotes what fraud says ("a courier will pick up your card");
   // its frame stays a hint, whatever it quotes. The classifier still reads it.
   // So does fiction or true crime quote threats.
-  const story = storyTalk(l);
-  const context = l.warns >= 2 ? "reads as a warning about fraud" : story >= 2 ? "reads as fiction or reporting" : null;
+  const context = contextOf(l);
   return frame.read(context ? CONTEXT_CAP : Infinity, context);
 }
 
 /** The most a letter that reads as a fraud warning, fiction or reporting can score: a signal, never a key. */
-const CONTEXT_CAP = 1.5;
+export const CONTEXT_CAP = 1.5;

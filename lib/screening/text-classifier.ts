@@ -34,7 +34,7 @@ export type ClassifierScore = {
 };
 
 /** A text's feature counts, sparse: feature indexes and how often each occurs. */
-export type FeatureCounts = { features: Int32Array; counts: Float64Array };
+export type FeatureCounts = { features: Int32Array; counts: Int32Array };
 /** A text's unnormalised logits and the sum of its squared TF-IDF values (see TextClassifier.shareOf). */
 export type LogitShare = { logits: Float64Array; squares: number };
 
@@ -47,11 +47,15 @@ export class TextClassifier {
   /** 2-grams by their two words' slots (slot a * 2^21 + slot b): no string is built per pair. */
   private readonly bigrams = new Map<number, number>();
   /** Counts per feature, reused from letter to letter (scoring is synchronous); zeroed after use. */
-  private readonly counts: Float64Array;
+  private readonly counts: Int32Array;
+  /** The TF-IDF values of the features being scored, in the order they were seen (grown as needed). */
+  private values = new Float64Array(4_096);
   private readonly chars: CharNgramTable;
-  /** The character n-gram features of each chunk seen lately (a word with its punctuation). */
-  private readonly chunkFeatures = new Map<string, Int32Array>();
-  private readonly weights: Float32Array;
+  /** The reading of each chunk seen lately (a word with its punctuation): see readChunk. */
+  private readonly chunks = new Map<string, Int32Array>();
+  /** The 16-bit weights, one row of ROW per feature (see the constructor). */
+  private readonly weights: Int16Array;
+  private readonly scale: Float64Array;
   private readonly idf: Float64Array;
   private readonly allow: number;
 
@@ -76,14 +80,18 @@ export class TextClassifier {
     this.unigram = new Int32Array(this.wordSlots.size).fill(-1);
     for (const [slot, i] of unigrams) this.unigram[slot] = i;
     this.chars = new CharNgramTable(chars);
-    this.counts = new Float64Array(artifact.features.length);
+    this.counts = new Int32Array(artifact.features.length);
     this.idf = Float64Array.from(artifact.idf);
     const k = artifact.classes.length;
     const bytes = Buffer.from(artifact.coef_int16, "base64");
     if (bytes.length !== artifact.features.length * k * 2) throw new Error("the classifier's weights do not match its features and classes");
-    // Float32: the weights are 16-bit to begin with, and half the memory is half the cache misses.
-    this.weights = new Float32Array(artifact.features.length * k);
-    for (let i = 0; i < this.weights.length; i++) this.weights[i] = bytes.readInt16LE(i * 2) * artifact.coef_scale[i % k];
+    // Kept 16-bit, as trained (half the memory of 32-bit floats), each feature's row padded to 16
+    // weights so that it sits in one cache line. Each class's scale is applied once per text, to
+    // the sum: exactly the weights training used.
+    if (k > ROW) throw new Error(`the classifier has ${k} classes; rows hold ${ROW}`);
+    this.weights = new Int16Array(artifact.features.length * ROW);
+    for (let f = 0; f < artifact.features.length; f++) for (let c = 0; c < k; c++) this.weights[f * ROW + c] = bytes.readInt16LE((f * k + c) * 2);
+    this.scale = Float64Array.from(artifact.coef_scale);
     this.allow = artifact.classes.indexOf("allow");
     if (this.allow < 0) throw new Error("the classifier has no allow class");
   }
@@ -103,7 +111,7 @@ export class TextClassifier {
     const seen: number[] = [];
     this.count(text, seen);
     const features = new Int32Array(seen.length);
-    const counts = new Float64Array(seen.length);
+    const counts = new Int32Array(seen.length);
     for (let k = 0; k < seen.length; k++) {
       features[k] = seen[k];
       counts[k] = this.counts[seen[k]];
@@ -134,9 +142,10 @@ export class TextClassifier {
       const c = part.counts[j];
       const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
       squares += v * v;
-      const base = i * k;
+      const base = i * ROW;
       for (let m = 0; m < k; m++) logits[m] += v * weights[base + m];
     }
+    for (let m = 0; m < k; m++) logits[m] *= this.scale[m];
     return { logits, squares };
   }
 
@@ -172,57 +181,76 @@ export class TextClassifier {
       if (counts[i] === 0) seen.push(i);
       counts[i]++;
     };
-    const t = normalizeForFeatures(text);
+    // Read chunk by chunk (the text between spaces): no word and no character n-gram crosses a
+    // space, and a letter repeats its chunks ("the" is in every letter, and a 50,000-character
+    // letter has about a third as many distinct chunks as chunks), so each chunk is read once and
+    // kept (readChunk). Only the 2-gram across two chunks is looked up per occurrence.
     let previous = -1;
-    for (const w of wordsOf(t)) {
-      const slot = this.wordSlots.get(w) ?? -1;
-      if (slot >= 0 && this.unigram[slot] >= 0) count(this.unigram[slot]);
-      if (slot >= 0 && previous >= 0) {
-        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + slot);
+    for (const chunk of normalizeForFeatures(text).split(" ")) {
+      if (!chunk) continue;
+      const read = this.chunks.get(chunk) ?? this.readChunk(chunk);
+      for (let k = CHUNK_FEATURES; k < read.length; k++) count(read[k]);
+      const first = read[CHUNK_FIRST_WORD];
+      if (first === NO_WORD) continue; // punctuation alone: the words either side are adjacent
+      if (previous >= 0 && first >= 0) {
+        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + first);
         if (pair !== undefined) count(pair);
       }
-      previous = slot;
+      previous = read[CHUNK_LAST_WORD];
     }
-    // Character n-grams are read word by word (each chunk between spaces, padded), and a letter
-    // repeats its words: each chunk's features are found once and kept (a 50,000-character letter
-    // has about a quarter as many distinct chunks as chunks; "the" is in every letter).
-    for (const chunk of t.split(" ")) {
-      if (!chunk) continue;
-      let features = this.chunkFeatures.get(chunk);
-      if (features === undefined) {
-        const found: number[] = [];
-        forEachChunk(chunk, (codes, length) => this.chars.forEachIn(codes, length, (f) => found.push(f)));
-        features = Int32Array.from(found);
-        if (this.chunkFeatures.size >= CHUNK_CACHE) this.chunkFeatures.clear();
-        this.chunkFeatures.set(chunk, features);
+  }
+
+  /**
+   * One chunk's reading: the slots of its first and last words (NO_WORD when it has none; -1 for
+   * a word the model does not know), then the features found inside it: its words, its 2-grams,
+   * its character n-grams.
+   */
+  private readChunk(chunk: string): Int32Array {
+    const found: number[] = [NO_WORD, NO_WORD];
+    let previous = -1;
+    wordsOf(chunk).forEach((w, n) => {
+      const slot = this.wordSlots.get(w) ?? -1;
+      if (slot >= 0 && this.unigram[slot] >= 0) found.push(this.unigram[slot]);
+      if (slot >= 0 && previous >= 0) {
+        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + slot);
+        if (pair !== undefined) found.push(pair);
       }
-      for (let k = 0; k < features.length; k++) count(features[k]);
-    }
+      if (n === 0) found[CHUNK_FIRST_WORD] = slot;
+      found[CHUNK_LAST_WORD] = previous = slot;
+    });
+    forEachChunk(chunk, (codes, length) => this.chars.forEachIn(codes, length, (f) => found.push(f)));
+    const read = Int32Array.from(found);
+    if (this.chunks.size >= CHUNK_CACHE) this.chunks.clear();
+    this.chunks.set(chunk, read);
+    return read;
   }
 
   /** TF-IDF (sublinear, L2-normalised), then the regression; zeroes the counts it reads. */
   private probabilitiesOfCounts(seen: number[]): number[] {
     const { counts, idf, weights } = this;
     const n = seen.length;
+    if (this.values.length < n) this.values = new Float64Array(n * 2);
+    const { values } = this;
     let norm = 0;
     for (let s = 0; s < n; s++) {
       const i = seen[s];
       const c = counts[i];
       // Counts are whole numbers, and nearly all small: 1 + ln(c) from a table.
       const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
-      counts[i] = v;
+      values[s] = v;
+      counts[i] = 0;
       norm += v * v;
     }
     norm = Math.sqrt(norm) || 1;
     const k = this.artifact.classes.length;
-    const logits = Float64Array.from(this.artifact.intercept);
+    const sums = new Float64Array(k);
     for (let s = 0; s < n; s++) {
-      const i = seen[s];
-      const x = counts[i] / norm;
-      const base = i * k;
-      for (let c = 0; c < k; c++) logits[c] += x * weights[base + c];
-      counts[i] = 0;
+      const x = values[s];
+      const base = seen[s] * ROW;
+      for (let c = 0; c < k; c++) sums[c] += x * weights[base + c];
     }
+    const logits = Float64Array.from(this.artifact.intercept);
+    for (let c = 0; c < k; c++) logits[c] += (sums[c] * this.scale[c]) / norm;
     return softmax(logits);
   }
 
@@ -322,6 +350,13 @@ function softmax(logits: Float64Array): number[] {
 }
 
 const BIGRAM_SHIFT = 2 ** 21;
+/** Int16 weights per feature row: 32 bytes, so a row sits inside one 64-byte cache line. */
+const ROW = 16;
+/** A chunk's reading: [first word's slot, last word's slot, ...features]. */
+const CHUNK_FIRST_WORD = 0;
+const CHUNK_LAST_WORD = 1;
+const CHUNK_FEATURES = 2;
+const NO_WORD = -2;
 /** Chunks kept before the cache starts again: a few megabytes. */
 const CHUNK_CACHE = 50_000;
 /** 1 + ln(c) for the counts most features have (scikit-learn's sublinear term frequency). */

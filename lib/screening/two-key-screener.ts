@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import path from "node:path";
-import { readIntentFrame, type FrameReading } from "@/lib/screening/intent-frame";
+import { CONTEXT_CAP, readIntentFrame, readsInContext, type FrameReading } from "@/lib/screening/intent-frame";
 import { categoryLabel, refusalReason } from "@/lib/screening/refusal-reasons";
 import { isRefusalCategory, type RefusalCategory, type Screener, type ScreeningVerdict } from "@/lib/screening/screener";
 import { shippedClassifier, type ClassifierScore, type FeatureCounts, type LogitShare, type TextClassifier } from "@/lib/screening/text-classifier";
@@ -118,14 +118,33 @@ export class TwoKeyScreener implements Screener {
   private screenLong(text: string): ScreeningVerdict {
     const paragraphs = new Paragraphs(text, this.classifier);
     const scored = paragraphs.passages().map((run) => ({ run, clf: paragraphs.score(run, true) })).sort((a, b) => b.clf.harm - a.clf.harm);
-    let worst: ScreeningVerdict | undefined;
+    let worst: { decision: ScreeningVerdict["decision"]; verdict: () => ScreeningVerdict } | undefined;
     for (const { run, clf } of scored) {
-      const verdict = this.decideOn(paragraphs.text(run, true), clf);
-      if (verdict.decision === "refuse") return verdict;
-      if (!worst || SEVERITY[verdict.decision] > SEVERITY[worst.decision]) worst = verdict;
-      if (!this.frameMatters(clf)) break; // the rest score lower still: none can do more than this one
+      // The rest score no higher: once none of them could decide more severely than the worst
+      // so far, their frames (the slower reading) cannot change the verdict.
+      if (worst && SEVERITY[this.mostSevereAt(clf.harm)] <= SEVERITY[worst.decision]) break;
+      const text = paragraphs.text(run, true);
+      let read: NonNullable<typeof worst>;
+      if (this.frameMatters(clf) && this.contextDecides && readsInContext(text)) {
+        // A passage that reads as a fraud warning, fiction or reporting cannot turn the frame's
+        // key: the classifier alone decides it, and the frame's full reading (the category and
+        // signals of its evidence) is made only if it ends up the letter's verdict.
+        read = { decision: decisionOf(clf.harm, 0, false, this.thresholds), verdict: () => this.decideOn(text, clf) };
+      } else {
+        const verdict = this.decideOn(text, clf);
+        read = { decision: verdict.decision, verdict: () => verdict };
+      }
+      if (read.decision === "refuse") return read.verdict();
+      if (!worst || SEVERITY[read.decision] > SEVERITY[worst.decision]) worst = read;
     }
-    return worst!.decision === "allow" ? this.heldIfPadded(worst!, paragraphs, null) : worst!;
+    const verdict = worst!.verdict();
+    return verdict.decision === "allow" ? this.heldIfPadded(verdict, paragraphs, null) : verdict;
+  }
+
+  /** Whether the frame's cap on a letter read in context (CONTEXT_CAP) is below every level the frame acts at. */
+  private get contextDecides(): boolean {
+    const t = this.thresholds;
+    return CONTEXT_CAP < t.frame.key && (t.specific === null || CONTEXT_CAP < t.specific.frame) && (t.frame.hold === null || CONTEXT_CAP < t.frame.hold);
   }
 
   /**
@@ -160,6 +179,13 @@ export class TwoKeyScreener implements Screener {
       category,
       reason: `Possibly ${categoryLabel(category)}: one passage scores ${round(worst.harm)} on the classifier (the letter as read ${verdict.evidence.classifier.harm}), and the frame reads ${frame.score} (${categoryLabel(frame.category)}).`,
     };
+  }
+
+  /** The most severe decision a classifier score allows, whatever the frame reads. */
+  private mostSevereAt(harm: number): ScreeningVerdict["decision"] {
+    const t = this.thresholds;
+    if (harm >= Math.min(t.classifier.refuse, t.specific?.classifier ?? 1)) return "refuse";
+    return harm >= Math.min(t.classifier.hold, t.classifier.refuse) || t.frame.hold !== null ? "review" : "allow";
   }
 
   private frameMatters(clf: ClassifierScore): boolean {

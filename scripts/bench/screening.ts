@@ -10,6 +10,7 @@ import { loadLetters } from "@/scripts/screening/corpus";
 import { round } from "./util";
 
 const ROUNDS = 5;
+const LONG_RUNS = 200;
 const TO: Address = { name: "Ada Lovelace", line1: "12 MAIN ST", line2: undefined, city: "ALBANY", state: "NY", zip: "12207", country: "US" };
 const FROM: Address = { name: "Charles Babbage", line1: "1 ENGINE ROW", line2: undefined, city: "TROY", state: "NY", zip: "12180", country: "US" };
 
@@ -26,11 +27,21 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   const labelled = [...loadLetters("train"), ...loadLetters("blind")].flatMap((f) => f.letters);
   const letters = labelled.map((l) => l.text);
   const long = letters.join("\n\n").slice(0, 50_000);
-  // Longer than the calibration letters, both are read in passages (lib/screening/two-key-screener.ts):
-  // the first, of every kind of letter, until a passage is refused; the second, of harmful ones
-  // only, likewise; a long letter the screener would mail pays for the runs read against padding.
-  const longSuspect = labelled.filter((l) => l.label === "refuse").map((l) => l.text).join("\n\n").slice(0, 50_000);
-  const longLawful = labelled.filter((l) => l.label === "allow").map((l) => l.text).join("\n\n").slice(0, 50_000);
+  // Longer than the calibration letters, these are read in passages (lib/screening/two-key-screener.ts):
+  // of every kind of letter, until a passage is refused; of harmful ones only, likewise; of lawful
+  // ones, which pay for the runs read against padding. A different letter each run (consecutive
+  // labelled letters from a different place in the list): the classifier keeps what it read of
+  // recent words, and a letter read again would find all of its own words there.
+  const kinds = {
+    all: letters,
+    refuse: labelled.filter((l) => l.label === "refuse").map((l) => l.text),
+    allow: labelled.filter((l) => l.label === "allow").map((l) => l.text),
+  };
+  const longLetter = (pool: string[], run: number) => {
+    let text = "";
+    for (let i = Math.floor((run * pool.length) / LONG_RUNS); text.length < 50_000; i = (i + 1) % pool.length) text += `${pool[i]}\n\n`;
+    return text.slice(0, 50_000);
+  };
   const time = (fn: () => unknown) => {
     const t0 = performance.now();
     fn();
@@ -39,9 +50,17 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   for (const l of letters) screener.screenNow(l); // warm-up
   const perLetter: number[] = [];
   for (let r = 0; r < ROUNDS; r++) for (const l of letters) perLetter.push(time(() => screener.screenNow(l)));
-  const longRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(long)));
-  const longSuspectRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(longSuspect)));
-  const longLawfulRuns = Array.from({ length: 50 }, () => time(() => screener.screenNow(longLawful)));
+  // 200 runs each, taken in turn: a p99 of 50 runs is their slowest, and a noisy second on a
+  // shared machine then lands on one case only.
+  const longRuns: number[] = [];
+  const longSuspectRuns: number[] = [];
+  const longLawfulRuns: number[] = [];
+  for (let r = 0; r < LONG_RUNS; r++) {
+    const [any, suspect, lawful] = [longLetter(kinds.all, r), longLetter(kinds.refuse, r), longLetter(kinds.allow, r)];
+    longRuns.push(time(() => screener.screenNow(any)));
+    longSuspectRuns.push(time(() => screener.screenNow(suspect)));
+    longLawfulRuns.push(time(() => screener.screenNow(lawful)));
+  }
 
   const pdfRuns: number[] = [];
   let pages = 0;
@@ -57,9 +76,9 @@ export async function benchScreening(_root: string): Promise<ScreeningRow[]> {
   }
   return [
     summarize(`each labelled letter (${letters.length}, ${ROUNDS} rounds)`, perLetter),
-    summarize("a 50,000-character letter of the labelled letters, in corpus order", longRuns),
-    summarize("a 50,000-character letter of harmful ones", longSuspectRuns),
-    summarize("a 50,000-character letter of lawful ones (mailed: every run is read)", longLawfulRuns),
+    summarize("a 50,000-character letter of labelled letters (a new one each run)", longRuns),
+    summarize("a 50,000-character letter of harmful ones (a new one each run)", longSuspectRuns),
+    summarize("a 50,000-character letter of lawful ones (a new one each run)", longLawfulRuns),
     summarize(`PDF letters of 1 to ${pages} pages: read the text, then screen`, pdfRuns),
   ];
 }

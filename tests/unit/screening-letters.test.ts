@@ -74,3 +74,31 @@ describe("letters of odd shapes, up to the 50,000-character limit", () => {
     expect(screener.screenNow(text).decision).toBe("allow");
   });
 });
+
+// A passage that reads as a warning about fraud (or as fiction) cannot turn the frame's key, so a
+// long letter's passages are decided without the frame's full reading there, and it is read only
+// when that passage's verdict is the letter's: the verdict must be the one a full reading gives.
+describe("a long letter whose likeliest passage reads as a warning about fraud", () => {
+  const screener = shippedScreener();
+  const harmful = loadLetters("train").flatMap((f) => f.letters).filter((l) => l.label === "refuse").map((l) => l.text);
+  const family = loadLetters("train")
+    .flatMap((f) => f.letters)
+    .filter((l) => l.label === "allow" && l.category === "personal")
+    .map((l) => l.text)
+    .join("\n\n")
+    .slice(0, 12_000);
+  // The harmful letters' first pages: among them scams that print fraud warnings of their own.
+  const scams = harmful.join("\n\n").slice(0, 50_000);
+
+  it("is refused on a later passage that reads as plainly harmful", () => {
+    expect(screener.screenNow(scams)).toMatchObject({ decision: "refuse" });
+  });
+
+  it("is held with the frame's full reading when no passage is refused", () => {
+    const warningsOnly = `${family}\n\n${scams.slice(0, scams.indexOf("\n\n", 3_500))}`;
+    const verdict = screener.screenNow(warningsOnly);
+    expect(verdict.decision).toBe("review");
+    expect(verdict.evidence.frame.signals.join(" ")).toMatch(/reads as (a warning about fraud|fiction or reporting)/);
+    expect(verdict.evidence.frame.category).not.toBeNull();
+  });
+});
