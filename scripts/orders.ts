@@ -10,7 +10,7 @@
 // Releases and refusals are recorded in the audit log as the shell's user (ops:<user>@cli).
 import "dotenv/config";
 import { closeDb, db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { failOrder } from "@/lib/orders/refuse-or-fail-order";
 import { listReviewQueue, readScreeningEvidence, refuseByOperator, releaseByOperator, suggestedRefusal } from "@/lib/ops/review-queue";
 import { isRefusalCategory } from "@/lib/screening/screener";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { readCreditBalance } from "@/lib/payments/credits";
 import { dollars } from "@/lib/payments/open-payment-link";

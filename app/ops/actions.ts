@@ -4,7 +4,7 @@ import { AuthError } from "next-auth";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { OPS_SIGN_IN_PATH, signIn, signOut } from "@/lib/ops/auth";
 import { markFeedbackHandled, reopenFeedback } from "@/lib/ops/feedback-inbox";

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Address } from "@/lib/letters/schemas";
 import { EmbeddedVerifier } from "@/lib/addresses/embedded-verifier";
 import { UspsVerifier } from "@/lib/addresses/usps-verifier";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
 import { lowerBound, nearestZip, plainUpper, zipData, type ZipData } from "@/lib/addresses/zip-data";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Address } from "@/lib/letters/schemas";
 import { standardizeLine } from "@/lib/addresses/standardize-address";
 import { log } from "@/lib/log";

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newApiKeyId, randomToken } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { isScope, keyAllows, type Scope } from "@/lib/auth/scopes";
 
 export type KeyMode = "live" | "test";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { headerLooksLikeData, mapCsvColumns, type SampleTable } from "@/lib/csv/map-csv-columns";
 import { CsvSampleError, parseCsvSample, type Delimiter } from "@/lib/csv/parse-csv-sample";
 import { addressProblems, rowToLetterFields } from "@/lib/csv/row-to-letter-fields";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { hasPdfHeader } from "@/lib/documents/inspect-pdf";
 import { fetchLimited, OutboundFetchError, type OutboundFetchErrorKind } from "@/lib/net/safe-fetch";
 

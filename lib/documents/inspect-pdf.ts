@@ -1,6 +1,6 @@
 import { createInflate } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
 import { openWithPdfjs, pagePaintsSomething } from "@/lib/documents/pdfjs";
 

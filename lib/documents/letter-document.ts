@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Address, OrderRequest } from "@/lib/letters/schemas";
 import type { Handwriting } from "@/lib/letters/formats";
 import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/documents/fonts";

@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { composePdfLetter } from "@/lib/documents/compose-pdf-letter";
 import { inspectPdf } from "@/lib/documents/inspect-pdf";
 import type { Format } from "@/lib/letters/formats";

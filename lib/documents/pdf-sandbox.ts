@@ -1,8 +1,8 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { ApiError } from "@/lib/http/api-error";
-import type { ErrorCode } from "@/lib/http/error-catalogue";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-catalogue";
 import type { ComposedLetter } from "@/lib/documents/compose-pdf-letter";
 import type { ComposeJob, JobReply } from "@/lib/documents/pdf-sandbox-worker";
 import type { Format } from "@/lib/letters/formats";

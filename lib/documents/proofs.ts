@@ -3,7 +3,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { randomToken } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { objectStore } from "@/lib/documents/storage/object-store-from-env";
 import { openWithPdfjs } from "@/lib/documents/pdfjs";
 

@@ -4,7 +4,7 @@ import type { Format, Handwriting } from "@/lib/letters/formats";
 import { isLetterFormat } from "@/lib/letters/formats";
 import { FONT_FAMILIES, type FontFamily } from "@/lib/documents/fonts";
 import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
 
 export type TextLetterInput = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { newFeedbackId } from "@/lib/ids";
-import type { Caller } from "@/lib/http/define-route";
+import type { Caller } from "@/lib/auth/caller";
 import { throttle } from "@/lib/http/throttle";
 import { ORDER_ID_FORM } from "@/lib/orders/order-ids";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // PostgreSQL stores no NUL in text or jsonb (a NUL in feedback was a 500), and no other C0
 // control character belongs in a letter, an address or a note either: a print file would

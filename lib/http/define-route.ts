@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isDatabaseUnreachable } from "@/lib/db-unreachable";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { verifyAuthorization, type VerifiedKey } from "@/lib/auth/api-keys";
+import type { Caller } from "@/lib/auth/caller";
 import type { Scope } from "@/lib/auth/scopes";
 import { CLIENT_IP_HEADER, callerAddressKey } from "@/lib/http/client-ip";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -11,13 +12,6 @@ import { requestIdOf } from "@/lib/http/fallback-routes";
 import { log } from "@/lib/log";
 import { maskCreditCodes } from "@/lib/payments/credit-code-form";
 
-/** Who is calling: the verified key if one was sent, and the client address. */
-export type Caller = {
-  key: VerifiedKey | null;
-  ip: string | null;
-  /** What throttles and caps count against: the key id when present, else the address. */
-  actor: string;
-};
 
 export type RouteContext<B, P> = {
   body: B;

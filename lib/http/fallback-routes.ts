@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { newRequestId } from "@/lib/ids";
 
 // The answers of /v1 for what no operation serves: a method a route does not take (405), OPTIONS

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // Idempotency-Key handling for POST /v1/orders (spec 4.1 rules 3 and 4) and POST /v1/credits/checkout. A key is claimed by
 // inserting its row; the request that inserted it does the work and stores its response in

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // What Next.js answers with a bare 500 (or an empty 400) before any route of ours runs: a
 // method it does not know (TRACE, PROPFIND), a request target that is not a path (`GET *`),

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * Reads a JSON body without trusting Content-Length: the stream is cut off as soon as it

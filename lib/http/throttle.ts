@@ -1,8 +1,8 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { pgPool } from "@/lib/db";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
-import type { Caller } from "@/lib/http/define-route";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Caller } from "@/lib/auth/caller";
 
 // Per-route throttles of spec 8.3, each its own bucket, keyed on the API key or the client
 // address, counted in PostgreSQL so that every web instance shares them.

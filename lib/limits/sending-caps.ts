@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
-import type { ErrorCode } from "@/lib/http/error-catalogue";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-catalogue";
 import type { Address } from "@/lib/letters/schemas";
 
 // The sending caps of spec 8.2, for live orders only (sandbox orders skip them). Windows are the

@@ -1,6 +1,6 @@
 import { createMcpHandler } from "mcp-handler";
 import { verifyKey, type VerifiedKey } from "@/lib/auth/api-keys";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { toApiError } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { newRequestId } from "@/lib/ids";

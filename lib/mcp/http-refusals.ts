@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { ErrorCode } from "@/lib/http/error-catalogue";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-catalogue";
 
 // What /v1/mcp answers at the HTTP level, outside any tool result: a refused Origin or key, a
 // body too large, and the transport's own refusals (wrong method, Accept, Content-Type, JSON,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { toApiError } from "@/lib/http/define-route";
-import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 
 /** What every failed tool call carries: the API's error envelope, plus `retryable` (DESIGN §3). */
 export const ToolFailureSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 import { SCOPES } from "@/lib/auth/scopes";
 import { EXAMPLE_BASE_URL } from "@/lib/openapi/examples";
 import { errorsOf, throttlePerMinute, type Operation, type RequestHeader, type SuccessResponse } from "@/lib/openapi/operation";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/http/error-catalogue";
+import type { ErrorCode } from "@/lib/errors/error-catalogue";
 import type { Scope } from "@/lib/auth/scopes";
 import { THROTTLES, type ThrottleBucket } from "@/lib/http/throttle";
 

@@ -1,5 +1,5 @@
-import type { ErrorCode } from "@/lib/http/error-catalogue";
-import { ERRORS } from "@/lib/http/error-catalogue";
+import type { ErrorCode } from "@/lib/errors/error-catalogue";
+import { ERRORS } from "@/lib/errors/error-catalogue";
 import type { Operation, SuccessResponse } from "@/lib/openapi/operation";
 import * as ex from "@/lib/openapi/examples";
 import { JsonRpcMessageSchema } from "@/lib/openapi/response-schemas";

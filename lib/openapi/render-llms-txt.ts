@@ -1,4 +1,4 @@
-import { ERRORS } from "@/lib/http/error-catalogue";
+import { ERRORS } from "@/lib/errors/error-catalogue";
 import { CREDIT_PACKS } from "@/lib/payments/packs";
 import { SCOPES } from "@/lib/auth/scopes";
 import { CATALOGUE_CODES } from "@/lib/openapi/build-openapi-document";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 import { FORMATS, MAIL_CLASSES } from "@/lib/letters/formats";
 import { ORDER_STATUSES } from "@/lib/orders/state-machine";
 import { CREDIT_PACK_IDS } from "@/lib/payments/packs";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Address } from "@/lib/letters/schemas";
 import { refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
 import { operatorTag } from "@/lib/ops/operators";

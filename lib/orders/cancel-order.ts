@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { checkCapability } from "@/lib/orders/capability-tokens";
 import { getOrderOrThrow } from "@/lib/orders/get-order";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";

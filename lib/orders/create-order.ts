@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { newOrderId, newPaymentId, newTrackingCode } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
-import type { Caller } from "@/lib/http/define-route";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Caller } from "@/lib/auth/caller";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 import { replaceIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { dropBackstopJobs } from "@/lib/jobs/queues";

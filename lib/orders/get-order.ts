@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
-import { ERRORS } from "@/lib/http/error-catalogue";
+import { ApiError } from "@/lib/errors/api-error";
+import { ERRORS } from "@/lib/errors/error-catalogue";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
 import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";

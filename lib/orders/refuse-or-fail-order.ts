@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { handOverOrder } from "@/lib/fulfillment/hand-over-order";
 import { endOrder } from "@/lib/orders/end-order";
 import { getOrderOrThrow } from "@/lib/orders/get-order";

@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { randomToken } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
 
 // Prepaid credit (spec 2.5): face value lasts 5 years, bonus value 12 months and is spent

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { randomToken } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { localRailActive } from "@/lib/payments/checkout-provider-from-env";
 import { handlePaymentEvent } from "@/lib/payments/handle-payment-event";
 import { syncCheckout } from "@/lib/payments/sync-checkout";

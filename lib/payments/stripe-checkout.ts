@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { CheckoutProvider, CheckoutSession, IntentStatus, NewCheckout } from "@/lib/payments/checkout-provider";
 
 // Stripe Checkout behind the payment-link port. API version 2026-03-25 and later name the UI

@@ -6,7 +6,7 @@ import { publicAddress } from "@/lib/letters/public-address";
 import { prepareLetter, snapshotOf } from "@/lib/letters/prepare-letter";
 import { saveProof } from "@/lib/documents/proofs";
 import { CONFIRMATION_TTL_MS, issueConfirmationToken } from "@/lib/quotes/confirmation-token";
-import type { Caller } from "@/lib/http/define-route";
+import type { Caller } from "@/lib/auth/caller";
 import { throttle } from "@/lib/http/throttle";
 import { noRailReason } from "@/lib/fulfillment/carrier-from-env";
 

@@ -1,5 +1,5 @@
 import { displayCity } from "@/lib/letters/display-city";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { readCapability } from "@/lib/orders/capability-tokens";
 import { getOrderRow } from "@/lib/orders/get-order";
 import type { Address } from "@/lib/letters/schemas";

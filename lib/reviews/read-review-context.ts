@@ -1,6 +1,6 @@
 import { displayCity } from "@/lib/letters/display-city";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import type { Address } from "@/lib/letters/schemas";
 import { assertReviewOpen, orderForReviewToken, reviewerPlace } from "@/lib/reviews/order-for-review";

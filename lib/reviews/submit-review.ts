@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { ApiError } from "@/lib/http/api-error";
-import type { Caller } from "@/lib/http/define-route";
+import { ApiError } from "@/lib/errors/api-error";
+import type { Caller } from "@/lib/auth/caller";
 import { throttle } from "@/lib/http/throttle";
 import { newReviewId } from "@/lib/ids";
 import { US_STATE_CODES } from "@/lib/letters/us-states";

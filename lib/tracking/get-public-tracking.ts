@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { trackingUrl } from "@/lib/orders/serialize-order";
 import { displayCity } from "@/lib/letters/display-city";
 import type { Address } from "@/lib/letters/schemas";

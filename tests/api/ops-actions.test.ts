@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as postFeedback } from "@/app/v1/feedback/route";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { randomToken } from "@/lib/ids";
 import { markFeedbackHandled, reopenFeedback } from "@/lib/ops/feedback-inbox";
 import { disableKeyByOperator, issueKeyByOperator } from "@/lib/ops/manage-keys";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST as postFeedback } from "@/app/v1/feedback/route";
 import { verifyAuthorization } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { randomToken } from "@/lib/ids";
 import { getOpsDashboard } from "@/lib/ops/dashboard";
 import { countOpenFeedback, listFeedback, markFeedbackHandled, reopenFeedback } from "@/lib/ops/feedback-inbox";

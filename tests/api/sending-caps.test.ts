@@ -5,7 +5,7 @@ import { POST as postOrder } from "@/app/v1/orders/route";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
 import { newOrderId, newTrackingCode } from "@/lib/ids";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { enforceSendingCaps, senderFingerprint, utcWindow } from "@/lib/limits/sending-caps";
 import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
 import { mintCredit } from "@/lib/payments/credits";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AddressSchema } from "@/lib/letters/schemas";
 import { EmbeddedVerifier } from "@/lib/addresses/embedded-verifier";
 import { verifyLetterAddresses } from "@/lib/addresses/address-verifier";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ADDRESS_CORPUS } from "@/tests/fixtures/addresses/corpus";
 
 // The embedded verifier against addresses as people really type them: what it accepts, how it

@@ -8,7 +8,7 @@ import { AddressSchema } from "@/lib/letters/schemas";
 import { UspsVerifier } from "@/lib/addresses/usps-verifier";
 import { LobVerifier } from "@/lib/addresses/lob-verifier";
 import { verifyLetterAddresses } from "@/lib/addresses/address-verifier";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // The USPS and Lob adapters over real HTTP: a local server answers with responses shaped like
 // the services' documented ones (tests/fixtures/addresses), and records what the adapter sent.

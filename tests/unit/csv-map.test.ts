@@ -3,7 +3,7 @@ import { answerCsvMap, CsvMapRequestSchema } from "@/lib/csv/answer-csv-map";
 import { detectDelimiter, parseCsvSample } from "@/lib/csv/parse-csv-sample";
 import { readHeader } from "@/lib/csv/read-header";
 import { normaliseZip, stateCodeOf } from "@/lib/csv/read-values";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // POST /v1/csv-map without HTTP: real header sets from the exports people actually have, and
 // what each column must map to.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ERRORS } from "@/lib/http/error-catalogue";
+import { ERRORS } from "@/lib/errors/error-catalogue";
 
 describe("error catalogue", () => {
   it("is published in the README, every code with its HTTP status", () => {

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import { DEFAULT_MAX_BODY, routeOptionsOf } from "@/lib/http/define-route";
-import { ERRORS } from "@/lib/http/error-catalogue";
+import { ERRORS } from "@/lib/errors/error-catalogue";
 import { isMethodNotAllowedHandler } from "@/lib/http/fallback-routes";
 import { QuoteRequestSchema } from "@/lib/letters/schemas";
 import { buildOpenApiDocument, type JsonObject, type OpenApiDocument } from "@/lib/openapi/build-openapi-document";

@@ -1,7 +1,7 @@
 import dns from "node:dns";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fetchPdf } from "@/lib/documents/fetch-pdf";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { fetchLimited, OutboundFetchError } from "@/lib/net/safe-fetch";
 import { startLocalServer, type LocalServer } from "@/tests/support/local-http";
 

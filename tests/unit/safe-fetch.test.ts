@@ -3,7 +3,7 @@ import type http from "node:http";
 import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fetchPdf } from "@/lib/documents/fetch-pdf";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { refusedAddressReason } from "@/lib/net/address-policy";
 import { fetchLimited, OutboundFetchError } from "@/lib/net/safe-fetch";
 import { startLocalServer, type LocalServer } from "@/tests/support/local-http";

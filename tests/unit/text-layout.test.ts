@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-text-letter";
 import { firstUnprintableCharacter, resolveFont } from "@/lib/documents/fonts";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const from = { name: "Ada Sender", line1: "1 Main St", line2: undefined, city: "Springfield", state: "IL", zip: "62701", country: "US" as const };
 const to = { name: "Bob Recipient", line1: "200 Elm Ave", line2: "Apt 4", city: "Albany", state: "NY", zip: "12207-1234", country: "US" as const };

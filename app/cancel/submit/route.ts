@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
 import { cancelOrder } from "@/lib/orders/cancel-order";

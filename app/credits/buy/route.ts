@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { addressCaller } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { receiveStripeWebhook } from "@/lib/payments/stripe-webhook";
 

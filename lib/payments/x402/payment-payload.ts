@@ -3,7 +3,7 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import { parsePaymentPayload } from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 // Reading the signed payment a client sends. x402 v2 libraries send it in PAYMENT-SIGNATURE;
 // the spec (like x402 v1) names X-PAYMENT. Both carry the same base64 JSON PaymentPayload.

@@ -1,6 +1,6 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { x402Server } from "@/lib/payments/x402/resource-server";
 import { claimSettlingPurchase, settleClaimedPurchase } from "@/lib/payments/x402/settle-purchase";

@@ -2,7 +2,7 @@ import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/packs";
 import { USDC_UNITS_PER_CENT } from "@/lib/payments/x402/networks";

@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from "viem";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { X402_NETWORKS, type X402Network } from "@/lib/payments/x402/networks";
 

@@ -2,7 +2,7 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { Prisma, type X402Purchase } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { mintCredit, type CreditBalance } from "@/lib/payments/credits";
 import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/packs";

@@ -1,6 +1,6 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 
 // The two facilitator calls, with every way they can end sorted: the payment is refused (a

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { throttle } from "@/lib/http/throttle";
 import { autocomplete } from "@/lib/addresses/autocomplete";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { readProofPdf, readProofThumbnail } from "@/lib/documents/proofs";
 
 // GET /v1/proofs/pf_<id>.pdf (the exact PDF that prints) and .png (page 1). The id is the

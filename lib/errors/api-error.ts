@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from "@/lib/http/error-catalogue";
+import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 
 // The one error type every layer throws; the route wrapper turns it into the spec's envelope.
 export class ApiError extends Error {

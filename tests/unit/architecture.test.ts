@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The layers of ARCHITECTURE.md, enforced: dependency-cruiser with the rules of
+// .dependency-cruiser.cjs (an upward import between layers, a circle, a module of lib/ in no
+// layer), as `npm run deps` runs it. The imports that broke a rule when it was written are listed
+// in .dependency-cruiser-known-violations.json; that list may only shrink.
+
+const ROOT = process.cwd();
+const CONFIG = path.join(ROOT, ".dependency-cruiser.cjs");
+const BIN = path.join(ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
+const CODE = ["lib", "app", "components", "scripts"];
+
+type Violation = { type: string; from: string; to: string; rule: { name: string } };
+
+function violations(cwd: string, args: string[]): Violation[] {
+  const run = spawnSync(process.execPath, [BIN, "--config", CONFIG, "--output-type", "json", ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (!run.stdout) throw new Error(`dependency-cruiser gave no answer: ${run.stderr}`);
+  return JSON.parse(run.stdout).summary.violations;
+}
+
+const key = (v: Pick<Violation, "from" | "to" | "rule">) => `${v.rule.name}: ${v.from} -> ${v.to}`;
+
+describe("the layers of ARCHITECTURE.md", () => {
+  const all = violations(ROOT, ["--no-ignore-known", ...CODE]);
+  const known = (JSON.parse(readFileSync(path.join(ROOT, ".dependency-cruiser-known-violations.json"), "utf8")) as Violation[]).map(key);
+
+  it("has no upward import, circle or module outside the layers but the known ones", () => {
+    expect(all.map(key).filter((v) => !known.includes(v))).toEqual([]);
+  });
+
+  it("lists no known violation that is gone (when one is fixed: npm run deps:baseline)", () => {
+    const now = new Set(all.map(key));
+    expect(known.filter((v) => !now.has(v))).toEqual([]);
+  });
+
+  it("fails on a planted upward import: the foundation importing from an operation", () => {
+    const planted = violations(path.join(ROOT, "tests", "fixtures", "architecture", "upward"), ["lib"]);
+    expect(planted.map(key)).toEqual(["no-upward-from-foundation: lib/ids.ts -> lib/http/answer.ts"]);
+  });
+
+  it("fails on a planted circle", () => {
+    const planted = violations(path.join(ROOT, "tests", "fixtures", "architecture", "circle"), ["lib"]);
+    expect(planted.map(key)).toEqual(["no-circular: lib/orders/first.ts -> lib/orders/second.ts"]);
+  });
+});
