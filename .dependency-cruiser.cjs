@@ -7,12 +7,12 @@
 /** Bottom to top. Each layer: a name and the paths (regular expressions from the repository root) it holds. */
 const LAYERS = [
   ["foundation", ["^lib/(ids|log|env)[.]ts$", "^lib/(errors|text|tokens)/"]],
-  ["infrastructure and vocabulary", ["^lib/(db|db-unreachable)[.]ts$", "^lib/(embedded-db|migrations|generated|net|letters|csv|limits)/"]],
+  ["infrastructure and vocabulary", ["^lib/(db|db-unreachable)[.]ts$", "^lib/(embedded-db|migrations|generated|jobs|net|letters|csv|limits)/"]],
   ["pure domain services", ["^lib/(auth|addresses|documents|screening)/"]],
   ["quotes and order state", ["^lib/(quotes|orders)/"]],
-  ["payments, pipeline and messages", ["^lib/(payments|fulfillment|notifications|tracking|reviews|feedback)/", "^lib/jobs/(?!start-worker[.]ts$)", "^lib/process-outages[.]ts$"]],
+  ["payments, pipeline and messages", ["^lib/(payments|fulfillment|notifications|tracking|reviews|feedback)/", "^lib/process-outages[.]ts$"]],
   ["operations: HTTP, MCP, pages", ["^lib/(http|mcp|openapi|ops)/", "^app/", "^components/"]],
-  ["composition roots", ["^scripts/", "^lib/jobs/start-worker[.]ts$"]],
+  ["composition roots", ["^scripts/", "^lib/worker/"]],
 ];
 
 const anyOf = (paths) => paths.join("|");

@@ -1,7 +1,7 @@
 // The worker process alone (`npm run worker`): run as many as you like against one database.
 import { env } from "@/lib/env";
 import { closeDb } from "@/lib/db";
-import { startWorker } from "@/lib/jobs/start-worker";
+import { startWorker } from "@/lib/worker/start-worker";
 import { stopBoss } from "@/lib/jobs/queues";
 import { log } from "@/lib/log";
 import { surviveDatabaseOutages } from "@/lib/process-outages";

@@ -12,7 +12,7 @@ import { disableKeyByOperator, issueKeyByOperator, type IssueKeyResult } from "@
 import { requireOperator, safeReturnPath } from "@/lib/ops/require-operator";
 import { refuseByOperator, releaseByOperator, RefusalReasonSchema } from "@/lib/ops/review-queue";
 import { isRefusalCategory } from "@/lib/screening/screener";
-import { isOrderId } from "@/lib/orders/order-ids";
+import { isOrderId } from "@/lib/letters/order-ids";
 
 // The console's forms. Each one works without JavaScript (a plain POST answered with a 303),
 // and each checks the operator first: a server action is a public endpoint of its own.

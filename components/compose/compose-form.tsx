@@ -16,7 +16,7 @@ import { QuotePanel } from "@/components/compose/quote-panel";
 import { useClassSuggestion } from "@/components/compose/use-class-suggestion";
 import { useLiveQuote, type QuotedAddress } from "@/components/compose/use-live-quote";
 import { useSendOrder } from "@/components/compose/use-send-order";
-import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
+import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 
 
 function missingText(d: Draft): string | null {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { callApi, dollars, type Envelope } from "@/components/compose/api";
 import { FieldMessage } from "@/components/compose/field-message";
-import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
+import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 
 // The credit code and its balance (GET /v1/credits/{code}), shown before paying. The code lives
 // only in this component's state: it is never written to the draft or anywhere else.

@@ -1,7 +1,7 @@
 import { createInflate } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { ApiError } from "@/lib/errors/api-error";
-import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
+import { MAX_LETTER_PAGES } from "@/lib/letters/formats";
 import { openWithPdfjs, pagePaintsSomething } from "@/lib/documents/pdfjs";
 
 export const MAX_PDF_BYTES = 10_485_760;

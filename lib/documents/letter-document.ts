@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Address, OrderRequest } from "@/lib/letters/schemas";
 import type { Handwriting } from "@/lib/letters/formats";
-import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/documents/fonts";
+import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/letters/fonts";
 import { normalizeLetterText, renderTextLetter } from "@/lib/documents/render-text-letter";
 import { MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
 import { composeSendersPdf } from "@/lib/documents/pdf-sandbox";

@@ -2,8 +2,8 @@ import PDFDocument from "pdfkit";
 import type { Address } from "@/lib/letters/schemas";
 import type { Format, Handwriting } from "@/lib/letters/formats";
 import { isLetterFormat } from "@/lib/letters/formats";
-import { FONT_FAMILIES, type FontFamily } from "@/lib/documents/fonts";
-import { MAX_LETTER_PAGES } from "@/lib/quotes/pricing";
+import { FONT_FAMILIES, type FontFamily } from "@/lib/letters/fonts";
+import { MAX_LETTER_PAGES } from "@/lib/letters/formats";
 import { ApiError } from "@/lib/errors/api-error";
 import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { newFeedbackId } from "@/lib/ids";
 import type { Caller } from "@/lib/auth/caller";
 import { throttle } from "@/lib/http/throttle";
-import { ORDER_ID_FORM } from "@/lib/orders/order-ids";
+import { ORDER_ID_FORM } from "@/lib/letters/order-ids";
 
 // POST /v1/feedback: anyone (person or agent) reports a response that looked wrong or a doc
 // that disagrees with the service. Enough context to act on: which route, which response (its

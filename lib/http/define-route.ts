@@ -10,7 +10,7 @@ import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { describeZodError } from "@/lib/http/describe-zod-error";
 import { requestIdOf } from "@/lib/http/fallback-routes";
 import { log } from "@/lib/log";
-import { maskCreditCodes } from "@/lib/payments/credit-code-form";
+import { maskCreditCodes } from "@/lib/letters/credit-code-form";
 
 
 export type RouteContext<B, P> = {

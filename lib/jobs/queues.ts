@@ -106,7 +106,7 @@ const globalForBoss = globalThis as unknown as { __mailBoss?: Promise<PgBoss> };
 
 /**
  * The process's pg-boss client. Web processes only send, so they run no maintenance or cron;
- * the worker (lib/jobs/start-worker.ts) starts its own with both.
+ * the worker (lib/worker/start-worker.ts) starts its own with both.
  */
 export function boss(): Promise<PgBoss> {
   if (globalForBoss.__mailBoss) return globalForBoss.__mailBoss;

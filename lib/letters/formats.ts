@@ -8,6 +8,9 @@ export type MailClass = (typeof MAIL_CLASSES)[number];
 export const HANDWRITING = ["script", "pen"] as const;
 export type Handwriting = (typeof HANDWRITING)[number];
 
+/** The most pages a letter may have (DESIGN.md: the spec leaves it open). */
+export const MAX_LETTER_PAGES = 60;
+
 export const isLetterFormat = (f: Format) => f === "letter" || f === "letter_windowed";
 export const isPostcard = (f: Format) => f.startsWith("postcard_");
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { FORMATS, HANDWRITING, MAIL_CLASSES, isLetterFormat } from "@/lib/letters/formats";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
-import { firstUnprintableCharacter } from "@/lib/documents/fonts";
-import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
-import { ORDER_ID_FORM } from "@/lib/orders/order-ids";
+import { firstUnprintableCharacter } from "@/lib/letters/fonts";
+import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
+import { ORDER_ID_FORM } from "@/lib/letters/order-ids";
 
 // Request schemas of POST /v1/orders and POST /v1/quotes (spec 2.1, 4.1). Optional fields
 // accept null as "absent": many JSON clients send nulls for fields they do not use.

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { enqueueJob, jobLifetimeSeconds, jobRunLimit, LIVE_JOB_STATES, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { log } from "@/lib/log";
-import type { EmailJob, WebhookJob } from "@/lib/notifications/queue-order-notifications";
+import type { EmailJob, WebhookJob } from "@/lib/orders/queue-order-notifications";
 import { MAX_ATTEMPTS as WEBHOOK_MAX_ATTEMPTS } from "@/lib/notifications/webhooks/retry-schedule";
 
 // An e-mail (or webhook message) is sent by its pg-boss job. When that job runs out of retries

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UPLOAD_KEY_FORM } from "@/lib/letters/schemas";
-import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
+import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 
 // The documented form of path parameters whose routes take any string on purpose (the lib
 // answers a specific code for a malformed one: invalid_upload_key, proof_not_found,

@@ -356,7 +356,7 @@ export const OpenApiDocumentSchema = z.looseObject({ openapi: z.string(), info: 
 
 // ------------------------------------------------------------------------------------------
 // Webhook messages (the document's `webhooks`): what a webhook_url receives, signed with the
-// Standard Webhooks headers. lib/notifications/queue-order-notifications.ts builds them.
+// Standard Webhooks headers. lib/orders/queue-order-notifications.ts builds them.
 // ------------------------------------------------------------------------------------------
 
 /** The webhook event types: one per order status, and new carrier scans. */

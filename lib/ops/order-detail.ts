@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
 import type { Address } from "@/lib/letters/schemas";
-import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";
+import { listOrderNotifications } from "@/lib/orders/list-order-notifications";
 import { trackingUrl } from "@/lib/orders/serialize-order";
 import { proofPaths } from "@/lib/ops/review-queue";
-import { isOrderId } from "@/lib/orders/order-ids";
+import { isOrderId } from "@/lib/letters/order-ids";
 
 /**
  * Everything about one order, for an operator: both addresses, the payment and its credit

@@ -12,8 +12,8 @@ import {
 } from "@/lib/http/idempotency";
 import { throttle } from "@/lib/http/throttle";
 import type { OrderRequest } from "@/lib/letters/schemas";
-import { letterFingerprint } from "@/lib/letters/letter-fingerprint";
-import type { LetterSnapshot } from "@/lib/letters/prepare-letter";
+import { letterFingerprint } from "@/lib/quotes/letter-fingerprint";
+import type { LetterSnapshot } from "@/lib/quotes/prepare-letter";
 import type { BreakdownLine } from "@/lib/quotes/pricing";
 import { getProofLinks } from "@/lib/documents/proofs";
 import { markUploadUsed } from "@/lib/documents/uploads";
@@ -24,7 +24,7 @@ import { dollars, openCheckout, paymentNext, paymentStepFields, pendingPaymentEn
 import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
 import { quoteIdOfConfirmationToken } from "@/lib/quotes/confirmation-token";
 import { issueCapabilities } from "@/lib/orders/capability-tokens";
-import { newWebhookSecret } from "@/lib/notifications/queue-order-notifications";
+import { newWebhookSecret } from "@/lib/orders/queue-order-notifications";
 import { refusedUrlReason } from "@/lib/net/safe-fetch";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { transition } from "@/lib/orders/transition";

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { ERRORS } from "@/lib/errors/error-catalogue";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
-import { listOrderNotifications } from "@/lib/notifications/list-order-notifications";
+import { listOrderNotifications } from "@/lib/orders/list-order-notifications";
 import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
 import { paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { canTransition, type OrderStatus } from "@/lib/orders/state-machine";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
-import { queueStatusNotifications } from "@/lib/notifications/queue-order-notifications";
+import { queueStatusNotifications } from "@/lib/orders/queue-order-notifications";
 
 export class TransitionConflict extends Error {
   constructor(readonly orderId: string, readonly from: OrderStatus, readonly to: OrderStatus) {

@@ -2,7 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { randomToken } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
-import { CREDIT_CODE_FORM } from "@/lib/payments/credit-code-form";
+import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 
 // Prepaid credit (spec 2.5): face value lasts 5 years, bonus value 12 months and is spent
 // first. The ledger is the only truth; a balance is its sum, counted while the account row is

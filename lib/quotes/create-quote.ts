@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { newQuoteId } from "@/lib/ids";
 import type { QuoteRequest } from "@/lib/letters/schemas";
 import { publicAddress } from "@/lib/letters/public-address";
-import { prepareLetter, snapshotOf } from "@/lib/letters/prepare-letter";
+import { prepareLetter, snapshotOf } from "@/lib/quotes/prepare-letter";
 import { saveProof } from "@/lib/documents/proofs";
 import { CONFIRMATION_TTL_MS, issueConfirmationToken } from "@/lib/quotes/confirmation-token";
 import type { Caller } from "@/lib/auth/caller";

@@ -18,8 +18,6 @@ export const PRICES = {
   classSurcharge: { first_class: 0, certified: 549, certified_err: 799, priority: 999 } satisfies Record<MailClass, number>,
 } as const;
 
-export const MAX_LETTER_PAGES = 60;
-
 export type PriceInput = {
   format: Format;
   mailClass: MailClass;

@@ -5,7 +5,7 @@ import { POST as postQuote } from "@/app/v1/quotes/route";
 import { POST as postOrder } from "@/app/v1/orders/route";
 import { db } from "@/lib/db";
 import { objectStore } from "@/lib/documents/storage/object-store-from-env";
-import { sweepStaleDocuments } from "@/lib/jobs/sweep-stale-documents";
+import { sweepStaleDocuments } from "@/lib/documents/sweep-stale-documents";
 import { saveProof } from "@/lib/documents/proofs";
 import { call, letter, randomIp } from "@/tests/support/api";
 import { hugePdf, validPdf } from "@/tests/support/pdfs";

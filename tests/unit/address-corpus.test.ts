@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AddressSchema } from "@/lib/letters/schemas";
 import { EmbeddedVerifier } from "@/lib/addresses/embedded-verifier";
-import { verifyLetterAddresses } from "@/lib/addresses/address-verifier";
+import { verifyLetterAddresses } from "@/lib/addresses/verify-letter-addresses";
 import { ApiError } from "@/lib/errors/api-error";
 import { ADDRESS_CORPUS } from "@/tests/fixtures/addresses/corpus";
 

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { AddressSchema } from "@/lib/letters/schemas";
 import { UspsVerifier } from "@/lib/addresses/usps-verifier";
 import { LobVerifier } from "@/lib/addresses/lob-verifier";
-import { verifyLetterAddresses } from "@/lib/addresses/address-verifier";
+import { verifyLetterAddresses } from "@/lib/addresses/verify-letter-addresses";
 import { ApiError } from "@/lib/errors/api-error";
 
 // The USPS and Lob adapters over real HTTP: a local server answers with responses shaped like

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderOrderEmail, type OrderEmailInput, type OrderEmailKind } from "@/lib/notifications/email/render-order-email";
+import { renderOrderEmail, type OrderEmailInput } from "@/lib/notifications/email/render-order-email";
+import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
 import type { PublicOrder } from "@/lib/orders/serialize-order";
 
 const TRACK = "https://mail.example.test/t/trk_8f3k2m9q";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOrderId, isSandboxOrderId } from "@/lib/orders/order-ids";
+import { isOrderId, isSandboxOrderId } from "@/lib/letters/order-ids";
 
 const body = "0123456789abcdefghijklmn";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-text-letter";
-import { firstUnprintableCharacter, resolveFont } from "@/lib/documents/fonts";
+import { firstUnprintableCharacter, resolveFont } from "@/lib/letters/fonts";
 import { ApiError } from "@/lib/errors/api-error";
 
 const from = { name: "Ada Sender", line1: "1 Main St", line2: undefined, city: "Springfield", state: "IL", zip: "62701", country: "US" as const };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageNotFound } from "@/components/site/page-not-found";
 import { OrderConfirmation } from "@/components/sent/order-confirmation";
-import { isOrderId } from "@/lib/orders/order-ids";
+import { isOrderId } from "@/lib/letters/order-ids";
 
 export const metadata: Metadata = { title: "Your letter", robots: { index: false } };
 

@@ -1,8 +1,8 @@
 import { displayCity } from "@/lib/letters/display-city";
+import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
 import type { PublicOrder } from "@/lib/orders/serialize-order";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 
-export type OrderEmailKind = "receipt" | "submitted" | "mailed" | "delivered" | "refused" | "failed" | "canceled";
 
 export type OrderEmailInput = {
   kind: OrderEmailKind;

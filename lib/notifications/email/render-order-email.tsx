@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import { composeOrderEmail, type EmailContent, type OrderEmailInput } from "./compose-order-email";
 import { OrderEmailDocument } from "./email-layout";
 
-export type { OrderEmailKind, OrderEmailInput } from "./compose-order-email";
+export type { OrderEmailInput } from "./compose-order-email";
 
 /** One order e-mail: subject, HTML part and text part, all from the same content. */
 export async function renderOrderEmail(input: OrderEmailInput): Promise<{ subject: string; html: string; text: string }> {

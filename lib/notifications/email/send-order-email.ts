@@ -5,7 +5,8 @@ import { issueCapability } from "@/lib/orders/capability-tokens";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { CANCELABLE, type OrderStatus } from "@/lib/orders/state-machine";
 import { reviewPageUrl } from "@/lib/reviews/review-page-url";
-import { renderOrderEmail, type OrderEmailKind } from "@/lib/notifications/email/render-order-email";
+import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
+import { renderOrderEmail } from "@/lib/notifications/email/render-order-email";
 import { PermanentMailError, sendMail, type SentMail } from "@/lib/notifications/email/mail-transport";
 
 export type EmailOutcome = { kind: "sent"; via: SentMail["via"] } | { kind: "failed"; error: string } | { kind: "skipped"; why: string };

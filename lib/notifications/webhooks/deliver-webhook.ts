@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { enqueueJob, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { fetchLimited, OutboundFetchError } from "@/lib/net/safe-fetch";
 import { MAX_ATTEMPTS, nextAttemptAt } from "@/lib/notifications/webhooks/retry-schedule";
-import type { WebhookJob } from "@/lib/notifications/queue-order-notifications";
+import type { WebhookJob } from "@/lib/orders/queue-order-notifications";
 
 /** One attempt may take this long, connection to last byte; a slower receiver counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@ import { PageNotFound } from "@/components/site/page-not-found";
 import { OrderCheckout } from "@/components/checkout/order-checkout";
 import { cardCheckout } from "@/components/checkout/card-checkout-config";
 import { livePrintingConfigured } from "@/lib/fulfillment/carrier-from-env";
-import { isOrderId, isSandboxOrderId } from "@/lib/orders/order-ids";
+import { isOrderId, isSandboxOrderId } from "@/lib/letters/order-ids";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pay for your letter", robots: { index: false } };

@@ -1,8 +1,9 @@
 import type { OrderRequest, Address } from "@/lib/letters/schemas";
 import { isLetterFormat, type Handwriting } from "@/lib/letters/formats";
-import { letterFingerprint } from "@/lib/letters/letter-fingerprint";
+import { letterFingerprint } from "@/lib/quotes/letter-fingerprint";
 import { buildLetterDocument, type LetterDocument } from "@/lib/documents/letter-document";
-import { verifyLetterAddresses, type AddressVerification } from "@/lib/addresses/address-verifier";
+import type { AddressVerification } from "@/lib/addresses/address-verifier";
+import { verifyLetterAddresses } from "@/lib/addresses/verify-letter-addresses";
 import { priceLetter, type Price } from "@/lib/quotes/pricing";
 
 /**

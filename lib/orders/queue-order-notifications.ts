@@ -4,7 +4,9 @@ import { newEmailId, newWebhookMessageId } from "@/lib/ids";
 import { enqueueJob, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { serializeOrder } from "@/lib/orders/serialize-order";
 import type { OrderStatus } from "@/lib/orders/state-machine";
-import type { OrderEmailKind } from "@/lib/notifications/email/render-order-email";
+
+/** The e-mails an order sends its buyer, one per status it enters (see EMAIL_ON_ENTERING). */
+export type OrderEmailKind = "receipt" | "submitted" | "mailed" | "delivered" | "refused" | "failed" | "canceled";
 
 type Tx = Prisma.TransactionClient;
 
