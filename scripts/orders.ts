@@ -11,7 +11,7 @@
 import "dotenv/config";
 import { closeDb, db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
-import { failOrder } from "@/lib/orders/refuse-or-fail-order";
+import { failOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { listReviewQueue, readScreeningEvidence, refuseByOperator, releaseByOperator, suggestedRefusal } from "@/lib/ops/review-queue";
 import { isRefusalCategory } from "@/lib/screening/screener";
 import { stopBoss } from "@/lib/jobs/queues";

@@ -24,7 +24,7 @@ export const SWEEP_QUEUES = {
   payments: "sweep-payments",
   /** Unused uploads and quote proofs older than 30 days. */
   documents: "sweep-documents",
-  /** The hourly reconcile loop (lib/fulfillment/reconcile-orders.ts). */
+  /** The hourly reconcile loop (lib/pipeline/reconcile-orders.ts). */
   reconcile: "reconcile-orders",
   /** E-mails and webhook messages whose jobs ran out while they were still pending (lib/notifications/requeue-stuck-notifications.ts). */
   notifications: "sweep-notifications",

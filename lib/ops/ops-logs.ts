@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
-import { SUBMISSION_DEADLINE_MS } from "@/lib/fulfillment/reconcile-orders";
+import { SUBMISSION_DEADLINE_MS } from "@/lib/pipeline/reconcile-orders";
 
 // What went wrong lately, for /ops/logs and the dashboard: webhook messages that failed or are
 // being retried (with every attempt), what the hourly reconcile loop did (its order events all
-// have causes starting "reconcile:", see lib/fulfillment/reconcile-orders.ts), failed orders,
+// have causes starting "reconcile:", see lib/pipeline/reconcile-orders.ts), failed orders,
 // and x402 purchases left settling (a lost settle answer or a failed mint not yet resolved).
 
 const RECONCILE_CAUSE = "reconcile:";

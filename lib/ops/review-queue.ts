@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Address } from "@/lib/letters/schemas";
-import { refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
+import { refuseOrder, releaseHeldOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { operatorTag } from "@/lib/ops/operators";
 import { recordOpsAction, type OpsAction } from "@/lib/ops/record-ops-action";
 import { refusalReason } from "@/lib/screening/refusal-reasons";

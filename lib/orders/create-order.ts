@@ -29,7 +29,7 @@ import { refusedUrlReason } from "@/lib/net/safe-fetch";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { transition } from "@/lib/orders/transition";
 import { getOrderRow } from "@/lib/orders/get-order";
-import { BACKSTOP_SECONDS, finishPaidOrder } from "@/lib/orders/finish-paid-order";
+import { BACKSTOP_SECONDS, finishPaidOrder } from "@/lib/pipeline/finish-paid-order";
 import { enforceSendingCaps, senderFingerprint } from "@/lib/limits/sending-caps";
 
 export type CreateOrderResult = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };

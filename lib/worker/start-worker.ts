@@ -5,11 +5,11 @@ import { NOTIFY_QUEUES, ORDER_QUEUES, ORDER_RESUME_CHECK_SECONDS, SWEEP_QUEUES, 
 import type { EmailJob, WebhookJob } from "@/lib/orders/queue-order-notifications";
 import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
 import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
-import { screenOrder } from "@/lib/screening/screen-order";
-import { applySecondOpinion } from "@/lib/screening/second-opinion/apply-second-opinion";
-import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
-import { trackOrder } from "@/lib/fulfillment/track-order";
-import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
+import { screenOrder } from "@/lib/pipeline/screen-order";
+import { applySecondOpinion } from "@/lib/pipeline/apply-second-opinion";
+import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
+import { trackOrder } from "@/lib/pipeline/track-order";
+import { reconcileOrders } from "@/lib/pipeline/reconcile-orders";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
 import { sweepStaleDocuments } from "@/lib/documents/sweep-stale-documents";

@@ -4,10 +4,10 @@ import { GET as getOrder, DELETE as deleteOrder } from "@/app/v1/orders/[id]/rou
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { mintCredit } from "@/lib/payments/credits";
-import { releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
-import { reconcileOrders } from "@/lib/fulfillment/reconcile-orders";
-import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
-import { trackOrder } from "@/lib/fulfillment/track-order";
+import { releaseHeldOrder } from "@/lib/pipeline/refuse-or-fail-order";
+import { reconcileOrders } from "@/lib/pipeline/reconcile-orders";
+import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
+import { trackOrder } from "@/lib/pipeline/track-order";
 import { getPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { POST as postQuote } from "@/app/v1/quotes/route";
 import { call, letter } from "@/tests/support/api";

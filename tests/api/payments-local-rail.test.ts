@@ -4,9 +4,9 @@ import { GET as getOrder, DELETE as deleteOrder } from "@/app/v1/orders/[id]/rou
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { screenOrder } from "@/lib/screening/screen-order";
-import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
-import { failOrder, refuseOrder } from "@/lib/orders/refuse-or-fail-order";
+import { screenOrder } from "@/lib/pipeline/screen-order";
+import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
+import { failOrder, refuseOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
 import { call } from "@/tests/support/api";

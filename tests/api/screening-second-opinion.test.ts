@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { refusalReason } from "@/lib/screening/refusal-reasons";
 import { AnthropicSecondOpinion } from "@/lib/screening/second-opinion/anthropic-second-opinion";
-import { applySecondOpinion } from "@/lib/screening/second-opinion/apply-second-opinion";
+import { applySecondOpinion } from "@/lib/pipeline/apply-second-opinion";
 import { OpenAiSecondOpinion } from "@/lib/screening/second-opinion/openai-second-opinion";
 import { POLICY_PROMPT } from "@/lib/screening/second-opinion/second-opinion";
 import { address } from "@/tests/support/api";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteOrder } from "@/app/v1/orders/[id]/route";
 import { db } from "@/lib/db";
 import { ORDER_STATUSES, canTransition } from "@/lib/orders/state-machine";
-import { refuseOrder, releaseHeldOrder } from "@/lib/orders/refuse-or-fail-order";
-import { screenOrder } from "@/lib/screening/screen-order";
+import { refuseOrder, releaseHeldOrder } from "@/lib/pipeline/refuse-or-fail-order";
+import { screenOrder } from "@/lib/pipeline/screen-order";
 import { address, call } from "@/tests/support/api";
 import { sendSandboxLetter } from "@/tests/support/orders";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
-import { screenOrder } from "@/lib/screening/screen-order";
-import { submitToCarrier } from "@/lib/fulfillment/submit-to-carrier";
-import { trackOrder } from "@/lib/fulfillment/track-order";
+import { screenOrder } from "@/lib/pipeline/screen-order";
+import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
+import { trackOrder } from "@/lib/pipeline/track-order";
 
 // What the worker's queues would do for one order right now, run in the test's process so
 // that tests sharing the database move only their own orders (the job handlers themselves).

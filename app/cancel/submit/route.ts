@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
-import { cancelOrder } from "@/lib/orders/cancel-order";
+import { cancelOrder } from "@/lib/pipeline/cancel-order";
 import { readCapability } from "@/lib/orders/capability-tokens";
 
 // The cancel page's form, without JavaScript: the same lib call as DELETE /v1/orders/{id}, then

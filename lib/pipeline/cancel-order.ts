@@ -3,7 +3,7 @@ import { checkCapability } from "@/lib/orders/capability-tokens";
 import { getOrderOrThrow } from "@/lib/orders/get-order";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { CANCELABLE, HANDED_OVER, type OrderStatus } from "@/lib/orders/state-machine";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { TransitionConflict } from "@/lib/orders/transition";
 
 /**

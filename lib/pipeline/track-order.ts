@@ -5,7 +5,7 @@ import type { TrackingEvent } from "@/lib/fulfillment/carrier";
 import type { Address } from "@/lib/letters/schemas";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import { queueTrackingNotification } from "@/lib/orders/queue-order-notifications";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 import { transition, TransitionConflict } from "@/lib/orders/transition";
 

@@ -1,10 +1,10 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isSandboxHold, isSandboxReview } from "@/lib/fulfillment/sandbox-carrier";
-import { handOverOrder } from "@/lib/fulfillment/hand-over-order";
+import { handOverOrder } from "@/lib/pipeline/hand-over-order";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import type { Address } from "@/lib/letters/schemas";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { transition, TransitionConflict } from "@/lib/orders/transition";
 import { secondOpinionFromEnv } from "@/lib/screening/second-opinion/second-opinion-from-env";
 import { screenLetter } from "@/lib/screening/screen-letter";

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
 import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
 import type { Format, MailClass } from "@/lib/letters/formats";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { transition, type TransitionOptions } from "@/lib/orders/transition";
 import { checkAuthorization } from "@/lib/payments/settle-order-payment";
 

@@ -2,10 +2,10 @@ import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 import { replaceIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { dropBackstopJobs } from "@/lib/jobs/queues";
-import { submitToCarrier, type SubmitResult } from "@/lib/fulfillment/submit-to-carrier";
+import { submitToCarrier, type SubmitResult } from "@/lib/pipeline/submit-to-carrier";
 import { getOrderRow } from "@/lib/orders/get-order";
 import { serializeOrder } from "@/lib/orders/serialize-order";
-import { screenOrder } from "@/lib/screening/screen-order";
+import { screenOrder } from "@/lib/pipeline/screen-order";
 import { isSandboxHold } from "@/lib/fulfillment/sandbox-carrier";
 import type { Address } from "@/lib/letters/schemas";
 

@@ -6,7 +6,7 @@ import type { Carrier, CarrierPiece, SubmitOutcome } from "@/lib/fulfillment/car
 import type { Format, Handwriting, MailClass } from "@/lib/letters/formats";
 import type { Address } from "@/lib/letters/schemas";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { TransitionConflict } from "@/lib/orders/transition";
 import { captureAcceptedOrderPayment, type CaptureFaults } from "@/lib/payments/settle-order-payment";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
-import { handOverOrder } from "@/lib/fulfillment/hand-over-order";
+import { handOverOrder } from "@/lib/pipeline/hand-over-order";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { endOrder } from "@/lib/orders/end-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { TransitionConflict } from "@/lib/orders/transition";
 import { refusalReason } from "@/lib/screening/refusal-reasons";
 import { letterTextForScreening } from "@/lib/screening/screen-letter";

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { carrierNamed } from "@/lib/fulfillment/carrier-from-env";
-import { trackOrder } from "@/lib/fulfillment/track-order";
-import { endOrder } from "@/lib/orders/end-order";
+import { trackOrder } from "@/lib/pipeline/track-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 import { TransitionConflict } from "@/lib/orders/transition";
 import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";

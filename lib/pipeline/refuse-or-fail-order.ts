@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { handOverOrder } from "@/lib/fulfillment/hand-over-order";
-import { endOrder } from "@/lib/orders/end-order";
+import { handOverOrder } from "@/lib/pipeline/hand-over-order";
+import { endOrder } from "@/lib/pipeline/end-order";
 import { getOrderOrThrow } from "@/lib/orders/get-order";
 import { isTerminal, type OrderStatus } from "@/lib/orders/state-machine";
 import { TransitionConflict, type TransitionOptions } from "@/lib/orders/transition";
