@@ -8,9 +8,9 @@
 const LAYERS = [
   ["foundation", ["^lib/(ids|log|env)[.]ts$", "^lib/(errors|text|tokens)/"]],
   ["infrastructure and vocabulary", ["^lib/(db|db-unreachable)[.]ts$", "^lib/(embedded-db|migrations|generated|jobs|net|letters|csv|limits)/"]],
-  ["pure domain services", ["^lib/(auth|addresses|documents|screening)/"]],
+  ["domain services", ["^lib/(auth|addresses|documents|screening|fulfillment)/"]],
   ["quotes and order state", ["^lib/(quotes|orders)/"]],
-  ["payments, pipeline and messages", ["^lib/(payments|pipeline|fulfillment|notifications|tracking|reviews|feedback)/", "^lib/process-outages[.]ts$"]],
+  ["payments, pipeline and messages", ["^lib/(payments|pipeline|notifications|tracking|reviews|feedback)/", "^lib/process-outages[.]ts$"]],
   ["operations: HTTP, MCP, pages", ["^lib/(http|mcp|openapi|ops)/", "^app/", "^components/"]],
   ["composition roots", ["^scripts/", "^lib/worker/"]],
 ];
