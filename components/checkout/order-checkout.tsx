@@ -10,7 +10,7 @@ import { OrderStatusSentence } from "@/components/shared/order-status-sentence";
 import { PriceBreakdown } from "@/components/shared/price-breakdown";
 import { ProblemNotice } from "@/components/shared/problem-notice";
 import { displayCity } from "@/lib/letters/display-city";
-import { dollars } from "@/lib/payments/format-dollars";
+import { dollars } from "@/lib/text/dollars";
 
 // Paying for a letter by card: the order's embedded checkout (Stripe's, or the local test
 // rail's card form), mounted from the payment_client_secret that GET /v1/orders/{id} gives

@@ -2,7 +2,6 @@
 // and the small formatting the compose, pay and confirmation pages share.
 
 // The compose fields import the one money formatter from here.
-export { dollars } from "@/lib/payments/format-dollars";
 
 export type Envelope = { status: string; code?: string; reason?: string; next?: string[] };
 export type ApiAnswer = Envelope & Record<string, unknown> & { http: number; retryAfterSeconds: number | null };

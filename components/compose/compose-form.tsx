@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { isLetterFormat } from "@/lib/letters/formats";
-import { dollars } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { AddressFields } from "@/components/compose/address-fields";
 import { ContentFields } from "@/components/compose/content-fields";
 import { effectiveClass, isAddressComplete, letterRequest, useComposeDraft, type AddressDraft, type Draft } from "@/components/compose/draft";

@@ -2,7 +2,7 @@
 
 import { isLetterFormat } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
-import { dollars } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { FieldMessage } from "@/components/compose/field-message";
 import { PdfUpload } from "@/components/compose/pdf-upload";
 import type { Draft } from "@/components/compose/draft";

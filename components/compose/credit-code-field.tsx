@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { callApi, dollars, type Envelope } from "@/components/compose/api";
+import { callApi, type Envelope } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { FieldMessage } from "@/components/compose/field-message";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 

@@ -2,7 +2,7 @@
 
 import { FORMATS, FORMAT_LABELS, type Format } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
-import { dollars } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { FormatIllustration } from "@/components/compose/format-illustrations";
 
 const ABOUT: Record<Format, string> = {

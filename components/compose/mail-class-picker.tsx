@@ -2,7 +2,7 @@
 
 import { MAIL_CLASSES, MAIL_CLASS_LABELS, type MailClass } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
-import { dollars } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { FieldMessage } from "@/components/compose/field-message";
 import type { ClassSuggestion } from "@/components/compose/use-class-suggestion";
 

@@ -2,7 +2,7 @@
 
 import { isLetterFormat } from "@/lib/letters/formats";
 import { PRICES, printsBrandMark } from "@/lib/quotes/pricing";
-import { dollars } from "@/components/compose/api";
+import { dollars } from "@/lib/text/dollars";
 import { effectiveClass, type Draft } from "@/components/compose/draft";
 
 type Props = { draft: Draft; update: <K extends keyof Draft>(field: K, value: Draft[K]) => void };

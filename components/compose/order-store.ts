@@ -11,9 +11,6 @@ export type StoredOrder = { cancelToken: string | null; paidWith: PaidWith; crea
 
 const key = (orderId: string) => `pm.order.${orderId}`;
 
-/** cc-abcd-efgh-ijkl → cc-••••-••••-ijkl */
-export const maskCreditCode = (code: string) => `cc-••••-••••-${code.slice(-4).toLowerCase()}`;
-
 export function saveOrder(orderId: string, order: StoredOrder): void {
   try {
     localStorage.setItem(key(orderId), JSON.stringify(order));

@@ -1,6 +1,6 @@
 import type { Quoted } from "@/components/compose/use-live-quote";
 import { PriceBreakdown } from "@/components/shared/price-breakdown";
-import { dollars } from "@/lib/payments/format-dollars";
+import { dollars } from "@/lib/text/dollars";
 
 type Props = {
   /** The quote on screen (possibly of an earlier version of the letter). */

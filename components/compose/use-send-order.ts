@@ -3,7 +3,8 @@
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
 import { callApi, retryAfterText, type ApiAnswer, type Envelope } from "@/components/compose/api";
-import { maskCreditCode, saveOrder, type PaidWith } from "@/components/compose/order-store";
+import { maskCreditCode } from "@/lib/letters/credit-code-form";
+import { saveOrder, type PaidWith } from "@/components/compose/order-store";
 import type { Draft, LetterRequest } from "@/components/compose/draft";
 import type { Quoted } from "@/components/compose/use-live-quote";
 

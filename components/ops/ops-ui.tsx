@@ -15,10 +15,6 @@ export function When({ at }: { at: Date | string | null | undefined }) {
   return <time dateTime={d.toISOString()}>{d.toISOString().slice(0, 16).replace("T", " ")} UTC</time>;
 }
 
-export function money(cents: number): string {
-  return `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toFixed(2)}`;
-}
-
 const STATUS_TONES: Record<string, string> = {
   held_for_review: "bg-amber-100 text-amber-900",
   screening: "bg-sky-100 text-sky-900",

@@ -3,7 +3,7 @@ import type { PaidWith } from "@/components/compose/order-store";
 import type { Order } from "@/components/sent/use-order";
 import { PriceBreakdown } from "@/components/shared/price-breakdown";
 import { displayCity } from "@/lib/letters/display-city";
-import { dollars } from "@/lib/payments/format-dollars";
+import { dollars } from "@/lib/text/dollars";
 
 function howPaid(order: Order, paidWith: PaidWith | null): string {
   if (order.sandbox) return "Sandbox: free, nothing was charged.";

@@ -1,4 +1,4 @@
-import { dollars } from "@/lib/payments/format-dollars";
+import { dollars } from "@/lib/text/dollars";
 import type { BreakdownLine } from "@/lib/quotes/pricing";
 
 type Total = {

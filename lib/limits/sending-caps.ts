@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import type { ErrorCode } from "@/lib/errors/error-catalogue";
 import type { Address } from "@/lib/letters/schemas";
+import { dollars } from "@/lib/text/dollars";
 
 // The sending caps of spec 8.2, for live orders only (sandbox orders skip them). Windows are the
 // calendar UTC day and UTC month, so a full window reopens at the next UTC midnight or on the
@@ -102,12 +103,10 @@ function explain(b: Blocked, priceCents: number): string {
   const period = b.window === "day" ? "this UTC day" : "this UTC month";
   const limit = cap[b.window];
   if (cap.unit === "cents") {
-    return `${cap.label}: ${cap.who} has ${usd(b.used)} of live letters ${period} and this one costs ${usd(priceCents)}, over the limit of ${usd(limit)} a ${b.window}; it reopens at ${b.end.toISOString()}.`;
+    return `${cap.label}: ${cap.who} has ${dollars(b.used)} of live letters ${period} and this one costs ${dollars(priceCents)}, over the limit of ${dollars(limit)} a ${b.window}; it reopens at ${b.end.toISOString()}.`;
   }
   return `${cap.label}: ${cap.who} has sent ${b.used} live letter${b.used === 1 ? "" : "s"} ${period}, the limit is ${limit} a ${b.window}; it reopens at ${b.end.toISOString()}.`;
 }
-
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Letters and cents counted against one key in the current day and month (one index range scan). */
 async function usage(

@@ -4,11 +4,10 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { CATALOGUE_CODES } from "@/lib/openapi/build-openapi-document";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { throttlePerMinute } from "@/lib/openapi/operation";
+import { dollars } from "@/lib/text/dollars";
 
 // /llms.txt (https://llmstxt.org): what an agent needs to use the service safely, in plain
 // Markdown, from the same registry and error catalogue as the OpenAPI document.
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function renderLlmsTxt(baseUrl: string): string {
   const packs = Object.entries(CREDIT_PACKS)

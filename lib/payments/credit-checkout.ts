@@ -8,7 +8,8 @@ import { claimIdempotencyKey, completeIdempotencyKey, hashRequest, releaseIdempo
 import { throttle } from "@/lib/http/throttle";
 import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
 import { readCreditBalance } from "@/lib/payments/credits";
-import { dollars, openCheckout, paymentNext, paymentStepFields } from "@/lib/payments/open-payment-link";
+import { openCheckout, paymentNext, paymentStepFields } from "@/lib/payments/open-payment-link";
+import { dollars } from "@/lib/text/dollars";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/packs";
 
 // POST /v1/credits/checkout: buying a credit pack through a payment link. Packs are charged

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import type { CheckoutRail, CheckoutSession, CheckoutUiMode, NewCheckout } from "@/lib/payments/checkout-provider";
 import { checkoutProvider } from "@/lib/payments/checkout-provider-from-env";
-import { dollars } from "@/lib/payments/format-dollars";
+import { dollars } from "@/lib/text/dollars";
 
 // Opening a payment link for an order or a credit pack, and the response fields of spec 4.1
 // rule 7 that hand it to the payer.
@@ -40,4 +40,3 @@ export function pendingPaymentEnvelope(priceCents: number) {
 }
 
 // Kept for the server modules and pages that import it from here; the formatter itself is pure.
-export { dollars };

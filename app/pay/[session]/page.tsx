@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageNotFound } from "@/components/site/page-not-found";
 import { LocalCardForm } from "@/components/checkout/local-card-form";
 import { localCheckoutForPage } from "@/lib/payments/checkout-pages";
-import { dollars } from "@/lib/payments/open-payment-link";
+import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pay · local test checkout", robots: { index: false } };

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { checkoutReturn } from "@/lib/payments/checkout-pages";
 import { PaymentStatus } from "@/components/checkout/payment-status";
 import { AutoRefresh } from "@/components/tracking/auto-refresh";
+import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment", robots: { index: false } };
@@ -52,7 +53,7 @@ export default async function CheckoutReturnPage({ searchParams }: Props) {
                 {r.credit.code}
               </p>
               <p className="mt-2 text-sm text-stone-600">
-                Balance ${(r.credit.balance_cents / 100).toFixed(2)} (bonus ${(r.credit.bonus_cents / 100).toFixed(2)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it
+                Balance {dollars(r.credit.balance_cents)} (bonus {dollars(r.credit.bonus_cents)}, spent first, until {r.credit.bonus_expires_at.slice(0, 10)}). Keep this code: it
                 is the only key to the credit.
               </p>
               <p className="mt-4">

@@ -1,4 +1,6 @@
 import { displayCity } from "@/lib/letters/display-city";
+import { maskCreditCode } from "@/lib/letters/credit-code-form";
+import { dollars } from "@/lib/text/dollars";
 import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
 import type { PublicOrder } from "@/lib/orders/serialize-order";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
@@ -41,17 +43,6 @@ export type EmailContent = {
 
 export const BRAND = "Mail a letter";
 
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** Only the last group is shown: the code is a bearer credential for its balance. */
-export function maskCreditCode(code: string): string {
-  return `cc-••••-••••-${code.trim().toLowerCase().slice(-4)}`;
-}
-
 /** "2025-06-12" -> "Thursday, June 12, 2025"; anything unexpected is shown as given. */
 export function formatDeliveryDate(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
@@ -78,7 +69,7 @@ type PaymentWords = { paidWith: string; released: string; refunded: string };
 
 function paymentWords(input: OrderEmailInput): PaymentWords {
   const { order, payment } = input;
-  const total = formatCents(order.price_cents);
+  const total = dollars(order.price_cents);
   if (order.sandbox) {
     const none = "This is a sandbox order: nothing was charged.";
     return { paidWith: "Nothing: sandbox orders are free.", released: none, refunded: none };
@@ -125,7 +116,7 @@ export function composeOrderEmail(input: OrderEmailInput): EmailContent {
     case "receipt": {
       subject = `We have your ${noun} to ${place}`;
       heading = `We have your ${noun}`;
-      preheader = `${formatCents(order.price_cents)} · ${formatLabel(order.format)} to ${place}`;
+      preheader = `${dollars(order.price_cents)} · ${formatLabel(order.format)} to ${place}`;
       const what: Array<[string, string]> = [
         ["What", formatLabel(order.format)],
         ["Mail class", classLabel(order.mail_class)],
@@ -136,7 +127,7 @@ export function composeOrderEmail(input: OrderEmailInput): EmailContent {
       blocks = [
         { type: "paragraph", text: `Thank you. Your ${noun} to ${toWhom} is with us. We check it, then hand it to our print-and-mail partner, who prints it and puts it in the mail.` },
         { type: "facts", rows: [...what, ["To", `${order.to.name}, ${place}`], ...deliveryFact, ["Order", order.id]] },
-        { type: "breakdown", lines: order.breakdown.map((l) => [l.label, formatCents(l.amount_cents)]), total: formatCents(order.price_cents) },
+        { type: "breakdown", lines: order.breakdown.map((l) => [l.label, dollars(l.amount_cents)]), total: dollars(order.price_cents) },
         { type: "facts", rows: [["Paid with", pay.paidWith]] },
         track,
       ];
@@ -196,7 +187,7 @@ export function composeOrderEmail(input: OrderEmailInput): EmailContent {
     case "failed":
       subject = `We could not mail your ${noun} to ${place}${order.sandbox ? "" : "; you are refunded"}`;
       heading = `We could not mail your ${noun}`;
-      preheader = order.sandbox ? `Sandbox order: nothing was charged` : `The full ${formatCents(order.price_cents)} is refunded`;
+      preheader = order.sandbox ? `Sandbox order: nothing was charged` : `The full ${dollars(order.price_cents)} is refunded`;
       blocks = [
         { type: "paragraph", text: `Something went wrong after your ${noun} to ${toWhom} left us, and it was not mailed. We are sorry.` },
         ...(order.failure_reason ? [{ type: "quote", text: order.failure_reason } as EmailBlock] : []),

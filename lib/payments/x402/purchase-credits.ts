@@ -17,6 +17,7 @@ import { x402Server } from "@/lib/payments/x402/resource-server";
 import { x402Settings } from "@/lib/payments/x402/settings";
 import { claimSettlingPurchase, openSettlingPurchase, settleClaimedPurchase, type PaymentToSettle, type SettleAttempt } from "@/lib/payments/x402/settle-purchase";
 import { NONCE_ALREADY_USED, describeRefusal, settlementUnanswered, verifyPayment } from "@/lib/payments/x402/verify-and-settle";
+import { dollars } from "@/lib/text/dollars";
 
 // POST /v1/x402/credits (spec 4.5): a credit pack bought with an x402 v2 payment. The first call
 // gets a 402 challenge; the retry carries the signed payment, which the facilitator verifies;
@@ -57,10 +58,9 @@ export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller
   const refused = (why: string) => `The payment was refused: ${why}. Nothing was charged or minted.`;
 
   if (!paymentHeader) {
-    const price = (CREDIT_PACKS[req.pack].priceCents / 100).toFixed(2);
     throw await refuse(
       "payment_required",
-      `The ${req.pack} pack costs $${price}: pay ${requirements.amount} USDC atomic units (6 decimals) on ${X402_NETWORKS[settings.network].label} (${settings.network}) to ${settings.payTo}, signed with an x402 v2 client. Nothing was charged yet.`,
+      `The ${req.pack} pack costs ${dollars(CREDIT_PACKS[req.pack].priceCents)}: pay ${requirements.amount} USDC atomic units (6 decimals) on ${X402_NETWORKS[settings.network].label} (${settings.network}) to ${settings.payTo}, signed with an x402 v2 client. Nothing was charged yet.`,
       "Payment required",
     );
   }

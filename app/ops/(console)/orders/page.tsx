@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { Badge, Notice, PageTitle, When, inputClass, linkClass, money, one, primaryButton } from "@/components/ops/ops-ui";
+import { Badge, Notice, PageTitle, When, inputClass, linkClass, one, primaryButton } from "@/components/ops/ops-ui";
 import { displayCity } from "@/lib/letters/display-city";
 import { requireOperator } from "@/lib/ops/require-operator";
 import { SEARCH_HELP, searchOrders } from "@/lib/ops/search-orders";
+import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Orders" };
@@ -64,7 +65,7 @@ export default async function OpsOrdersPage({ searchParams }: Props) {
                 {o.sandbox ? <Badge tone="sandbox">sandbox</Badge> : null}
               </div>
               <p className="mt-1 text-sm text-stone-700">
-                To {o.to.name}, {displayCity(o.to.city)}, {o.to.state} {o.to.zip} · {money(o.priceCents)} · <When at={o.createdAt} />
+                To {o.to.name}, {displayCity(o.to.city)}, {o.to.state} {o.to.zip} · {dollars(o.priceCents)} · <When at={o.createdAt} />
                 {o.email ? <> · {o.email}</> : null}
                 {o.failureCode ? <> · failed: {o.failureCode}</> : null}
               </p>

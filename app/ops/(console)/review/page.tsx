@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
-import { Facts, Notice, PageTitle, When, linkClass, money, one } from "@/components/ops/ops-ui";
+import { Facts, Notice, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
 import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { requireOperator } from "@/lib/ops/require-operator";
 import { listReviewQueue, suggestedRefusal } from "@/lib/ops/review-queue";
 import { ScreeningEvidence } from "@/components/ops/screening-evidence";
 import { messageFor } from "@/lib/http/message-for";
+import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review queue" };
@@ -63,7 +64,7 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                     ["Held because", <span key="why" data-testid="held-why">{o.why}</span>],
                     ["Held since", <When key="at" at={o.heldAt} />],
                     ["To", `${displayCity(o.to.city)}, ${o.to.state}`],
-                    ["Piece", `${FORMAT_LABELS[o.format as Format] ?? o.format}, ${MAIL_CLASS_LABELS[o.mailClass as MailClass] ?? o.mailClass}, ${o.pageCount} page${o.pageCount === 1 ? "" : "s"}, ${money(o.priceCents)}`],
+                    ["Piece", `${FORMAT_LABELS[o.format as Format] ?? o.format}, ${MAIL_CLASS_LABELS[o.mailClass as MailClass] ?? o.mailClass}, ${o.pageCount} page${o.pageCount === 1 ? "" : "s"}, ${dollars(o.priceCents)}`],
                   ]}
                 />
               </div>

@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
-import { Badge, Facts, Notice, PageTitle, When, linkClass, money, one } from "@/components/ops/ops-ui";
+import { Badge, Facts, Notice, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
 import type { Address } from "@/lib/letters/schemas";
+import { maskCreditCode } from "@/lib/letters/credit-code-form";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 import { getOpsOrderDetail } from "@/lib/ops/order-detail";
 import { requireOperator } from "@/lib/ops/require-operator";
 import { readScreeningEvidence, suggestedRefusal } from "@/lib/ops/review-queue";
 import { ScreeningEvidence } from "@/components/ops/screening-evidence";
 import { messageFor } from "@/lib/http/message-for";
+import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Order" };
@@ -35,7 +37,6 @@ function AddressBlock({ title, a }: { title: string; a: Address }) {
   );
 }
 
-const maskCode = (code: string) => `cc-••••-••••-${code.slice(-4)}`;
 
 /** One order as an operator sees it: everything, including what the public never sees. */
 export default async function OpsOrderPage({ params, searchParams }: Props) {
@@ -100,7 +101,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
           <Facts
             items={[
               ["Piece", `${FORMAT_LABELS[o.format as Format] ?? o.format}, ${MAIL_CLASS_LABELS[o.mailClass as MailClass] ?? o.mailClass}, ${o.pageCount} page${o.pageCount === 1 ? "" : "s"}${o.color ? ", color" : ""}`],
-              ["Price", money(o.priceCents)],
+              ["Price", dollars(o.priceCents)],
               ["E-mail", o.email ?? "none"],
               ["Webhook URL", o.webhookUrl ?? "none"],
               ["Tracking", <a key="t" className={linkClass} href={d.trackingUrl}>{d.trackingUrl}</a>],
@@ -158,7 +159,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
               items={[
                 ["Rail", `${d.payment.rail} (${d.payment.uiMode})`],
                 ["State", d.payment.state],
-                ["Amount", money(d.payment.amountCents)],
+                ["Amount", dollars(d.payment.amountCents)],
                 ["Checkout", d.payment.checkoutSessionId],
                 ["Payment intent", d.payment.paymentIntentId ?? "none"],
                 ["Since", <When key="c" at={d.payment.createdAt} />],
@@ -166,13 +167,13 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
             />
           </div>
         ) : (
-          <p className="mt-1 text-sm text-stone-700">{o.creditCode ? `Paid with credit code ${maskCode(o.creditCode)}.` : o.sandbox ? "Sandbox: nothing is charged." : `Method: ${o.paymentMethod ?? "none"}.`}</p>
+          <p className="mt-1 text-sm text-stone-700">{o.creditCode ? `Paid with credit code ${maskCreditCode(o.creditCode)}.` : o.sandbox ? "Sandbox: nothing is charged." : `Method: ${o.paymentMethod ?? "none"}.`}</p>
         )}
         {d.ledger.length ? (
           <ul className="mt-2 space-y-1 text-sm">
             {d.ledger.map((l) => (
               <li key={l.id}>
-                <When at={l.createdAt} /> · {l.kind} on {maskCode(l.code)}: face {money(l.faceCents)}, bonus {money(l.bonusCents)} · {l.note}
+                <When at={l.createdAt} /> · {l.kind} on {maskCreditCode(l.code)}: face {dollars(l.faceCents)}, bonus {dollars(l.bonusCents)} · {l.note}
               </li>
             ))}
           </ul>
