@@ -4,7 +4,7 @@
 import "dotenv/config";
 import { parseArgs } from "node:util";
 import { closeDb } from "@/lib/db";
-import { mintCredit, readCreditBalance } from "@/lib/payments/credits";
+import { mintCredit, readCreditBalance } from "@/lib/payments/credits/credits";
 
 const [command, ...rest] = process.argv.slice(2);
 const { values, positionals } = parseArgs({

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
-import { readCreditBalance } from "@/lib/payments/credits";
+import { readCreditBalance } from "@/lib/payments/credits/credits";
 import { dollars } from "@/lib/text/dollars";
-import { CREDIT_PACK_IDS, CREDIT_PACKS } from "@/lib/payments/packs";
+import { CREDIT_PACK_IDS, CREDIT_PACKS } from "@/lib/payments/credits/packs";
 import { formatDay } from "@/lib/tracking/format-tracking-time";
 import { messageFor } from "@/lib/http/message-for";
 

@@ -12,5 +12,5 @@ export const UploadKeyParamsSchema = z.object({ key: z.string().regex(UPLOAD_KEY
 /** app/v1/proofs/[file]/route.ts takes any string; other forms are 404 proof_not_found. */
 export const ProofFileParamsSchema = z.object({ file: z.string().regex(/^pf_[0-9a-z]{24}\.(pdf|png)$/) });
 
-/** app/v1/credits/[code]/route.ts takes any string; lib/payments/credits.ts checks the form (any case). */
+/** app/v1/credits/[code]/route.ts takes any string; lib/payments/credits/credits.ts checks the form (any case). */
 export const CreditCodeParamsSchema = z.object({ code: z.string().regex(CREDIT_CODE_FORM) });

@@ -1,5 +1,5 @@
 import { ERRORS } from "@/lib/errors/error-catalogue";
-import { CREDIT_PACKS } from "@/lib/payments/packs";
+import { CREDIT_PACKS } from "@/lib/payments/credits/packs";
 import { SCOPES } from "@/lib/auth/scopes";
 import { CATALOGUE_CODES } from "@/lib/openapi/build-openapi-document";
 import { OPERATIONS } from "@/lib/openapi/operations";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
 import { FORMATS, MAIL_CLASSES } from "@/lib/letters/formats";
 import { ORDER_STATUSES } from "@/lib/orders/state-machine";
-import { CREDIT_PACK_IDS } from "@/lib/payments/packs";
+import { CREDIT_PACK_IDS } from "@/lib/payments/credits/packs";
 import { REVIEW_CATEGORY_VALUES } from "@/lib/reviews/review-categories";
 import { FEEDBACK_KINDS } from "@/lib/feedback/record-feedback";
 import { TARGET_FIELDS } from "@/lib/csv/read-header";

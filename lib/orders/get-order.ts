@@ -4,8 +4,8 @@ import { ERRORS } from "@/lib/errors/error-catalogue";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { getProofLinks } from "@/lib/documents/proofs";
 import { listOrderNotifications } from "@/lib/orders/list-order-notifications";
-import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
-import { paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/open-payment-link";
+import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout/checkout-provider";
+import { paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/checkout/open-payment-link";
 
 export async function getOrderRow(id: string) {
   return db().order.findUnique({ where: { id } });

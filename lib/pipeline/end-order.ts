@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { returnCredit } from "@/lib/payments/credits";
-import { settleOrderPayment } from "@/lib/payments/settle-order-payment";
+import { returnCredit } from "@/lib/payments/credits/credits";
+import { settleOrderPayment } from "@/lib/payments/checkout/settle-order-payment";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 import { transition, type TransitionOptions } from "@/lib/orders/transition";
 

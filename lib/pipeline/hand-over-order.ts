@@ -4,7 +4,7 @@ import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
 import type { Format, MailClass } from "@/lib/letters/formats";
 import { endOrder } from "@/lib/pipeline/end-order";
 import { transition, type TransitionOptions } from "@/lib/orders/transition";
-import { checkAuthorization } from "@/lib/payments/settle-order-payment";
+import { checkAuthorization } from "@/lib/payments/checkout/settle-order-payment";
 
 export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
 

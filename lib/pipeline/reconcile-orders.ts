@@ -5,7 +5,7 @@ import { trackOrder } from "@/lib/pipeline/track-order";
 import { endOrder } from "@/lib/pipeline/end-order";
 import type { OrderStatus } from "@/lib/orders/state-machine";
 import { TransitionConflict } from "@/lib/orders/transition";
-import { settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
+import { settleEndedOrderPayments } from "@/lib/payments/checkout/settle-order-payment";
 
 // The hourly reconcile loop (spec 3: "any state after payment capture, fulfillment fails,
 // detected by an hourly reconcile loop -> failed, refunded"). It catches what the per-order

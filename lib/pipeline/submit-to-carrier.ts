@@ -8,7 +8,7 @@ import type { Address } from "@/lib/letters/schemas";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import { endOrder } from "@/lib/pipeline/end-order";
 import { TransitionConflict } from "@/lib/orders/transition";
-import { captureAcceptedOrderPayment, type CaptureFaults } from "@/lib/payments/settle-order-payment";
+import { captureAcceptedOrderPayment, type CaptureFaults } from "@/lib/payments/checkout/settle-order-payment";
 
 export type SubmitResult =
   | { kind: "accepted" }

@@ -13,7 +13,7 @@ export type OverdraftCheck = { capacityLetters: number; requests: number; accept
 
 export async function benchCreditOrders(baseUrl: string, databaseUrl: string, letter: Record<string, unknown>, n: number): Promise<{ rows: Row[]; overdraft: OverdraftCheck }> {
   process.env.DATABASE_URL = databaseUrl;
-  const { mintCredit } = await import("@/lib/payments/credits");
+  const { mintCredit } = await import("@/lib/payments/credits/credits");
   const { pgPool, closeDb } = await import("@/lib/db");
   const mint = async (faceCents: number) => (await mintCredit({ faceCents, bonusCents: 0, source: "operator", note: "benchmark" })).code;
   try {

@@ -6,9 +6,9 @@ import { GET as getCredit } from "@/app/v1/credits/[code]/route";
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
-import { checkoutReturn } from "@/lib/payments/checkout-pages";
-import { handlePaymentEvent } from "@/lib/payments/handle-payment-event";
-import { CREDIT_PACKS } from "@/lib/payments/packs";
+import { checkoutReturn } from "@/lib/payments/checkout/checkout-pages";
+import { handlePaymentEvent } from "@/lib/payments/checkout/handle-payment-event";
+import { CREDIT_PACKS } from "@/lib/payments/credits/packs";
 import { call, randomIp } from "@/tests/support/api";
 
 // POST /v1/credits/checkout on the local rail: a pack bought through a payment link mints one

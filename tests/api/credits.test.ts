@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getCredit } from "@/app/v1/credits/[code]/route";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
-import { debitCredit, mintCredit, readCreditBalance, returnCredit } from "@/lib/payments/credits";
+import { debitCredit, mintCredit, readCreditBalance, returnCredit } from "@/lib/payments/credits/credits";
 import { call, randomIp } from "@/tests/support/api";
 
 const orderId = () => `ord_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;

@@ -5,7 +5,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { POST as cancelForm } from "@/app/cancel/submit/route";
 import { GET as getOrder } from "@/app/v1/orders/[id]/route";
 import { db } from "@/lib/db";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { readCapability } from "@/lib/orders/capability-tokens";
 import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
 import { call, address } from "@/tests/support/api";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getOrder, DELETE as deleteOrder } from "@/app/v1/orders/[id]/route";
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { releaseHeldOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { reconcileOrders } from "@/lib/pipeline/reconcile-orders";
 import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";

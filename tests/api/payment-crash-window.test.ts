@@ -3,9 +3,9 @@ import { DELETE as deleteOrder } from "@/app/v1/orders/[id]/route";
 import { POST as payLocal } from "@/app/pay/local/confirm/route";
 import { db } from "@/lib/db";
 import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
-import { LocalCheckout } from "@/lib/payments/local-checkout";
+import { LocalCheckout } from "@/lib/payments/checkout/local-checkout";
 import { screenOrder } from "@/lib/pipeline/screen-order";
-import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/settle-order-payment";
+import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/checkout/settle-order-payment";
 import { call } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
 

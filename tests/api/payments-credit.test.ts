@@ -6,7 +6,7 @@ import { POST as postQuote } from "@/app/v1/quotes/route";
 import { POST as postOrder } from "@/app/v1/orders/route";
 import { db } from "@/lib/db";
 import { driveUntil } from "@/tests/support/pipeline";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { failOrder, refuseOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { call, letter, randomIp } from "@/tests/support/api";
 import { quoteToken, sendLiveLetter, sendSandboxLetter } from "@/tests/support/orders";

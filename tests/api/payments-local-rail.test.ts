@@ -7,8 +7,8 @@ import { env } from "@/lib/env";
 import { screenOrder } from "@/lib/pipeline/screen-order";
 import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
 import { failOrder, refuseOrder } from "@/lib/pipeline/refuse-or-fail-order";
-import { sweepLocalCheckouts } from "@/lib/payments/pay-local-checkout";
-import { checkoutReturn } from "@/lib/payments/checkout-pages";
+import { sweepLocalCheckouts } from "@/lib/payments/checkout/pay-local-checkout";
+import { checkoutReturn } from "@/lib/payments/checkout/checkout-pages";
 import { call } from "@/tests/support/api";
 import { sendLiveLetter } from "@/tests/support/orders";
 

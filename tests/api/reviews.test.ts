@@ -5,7 +5,7 @@ import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
 import { newOrderId, newTrackingCode, randomToken } from "@/lib/ids";
 import { issueCapability } from "@/lib/orders/capability-tokens";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { readReviewContext } from "@/lib/reviews/read-review-context";
 import { reviewPageUrl } from "@/lib/reviews/review-page-url";
 import { call, randomIp } from "@/tests/support/api";

@@ -5,7 +5,7 @@ import { GET as getOrder } from "@/app/v1/orders/[id]/route";
 import { call } from "@/tests/support/api";
 import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
 import { releaseHeldOrder } from "@/lib/pipeline/refuse-or-fail-order";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { sendLiveLetter, sendSandboxLetter } from "@/tests/support/orders";
 import { pdfWithTextAt } from "@/tests/support/pdfs";
 

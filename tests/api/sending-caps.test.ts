@@ -8,7 +8,7 @@ import { newOrderId, newTrackingCode } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
 import { enforceSendingCaps, senderFingerprint, utcWindow } from "@/lib/limits/sending-caps";
 import { failOrder, refuseOrder } from "@/lib/pipeline/refuse-or-fail-order";
-import { mintCredit } from "@/lib/payments/credits";
+import { mintCredit } from "@/lib/payments/credits/credits";
 import { address, call, letter } from "@/tests/support/api";
 import { quoteToken, sendSandboxLetter } from "@/tests/support/orders";
 import { callerAddressKey } from "@/lib/http/client-ip";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageNotFound } from "@/components/site/page-not-found";
 import { LocalCardForm } from "@/components/checkout/local-card-form";
-import { localCheckoutForPage } from "@/lib/payments/checkout-pages";
+import { localCheckoutForPage } from "@/lib/payments/checkout/checkout-pages";
 import { dollars } from "@/lib/text/dollars";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { checkoutReturn } from "@/lib/payments/checkout-pages";
+import { checkoutReturn } from "@/lib/payments/checkout/checkout-pages";
 import { PaymentStatus } from "@/components/checkout/payment-status";
 import { AutoRefresh } from "@/components/tracking/auto-refresh";
 import { dollars } from "@/lib/text/dollars";

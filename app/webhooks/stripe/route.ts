@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { readBodyBytes } from "@/lib/http/read-json-body";
-import { receiveStripeWebhook } from "@/lib/payments/stripe-webhook";
+import { receiveStripeWebhook } from "@/lib/payments/checkout/stripe-webhook";
 
 const MAX_EVENT_BYTES = 1_000_000;
 

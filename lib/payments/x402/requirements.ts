@@ -4,7 +4,7 @@ import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
-import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/packs";
+import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/credits/packs";
 import { USDC_UNITS_PER_CENT } from "@/lib/payments/x402/networks";
 import type { X402Settings } from "@/lib/payments/x402/settings";
 

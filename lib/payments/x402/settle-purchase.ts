@@ -4,8 +4,8 @@ import { Prisma, type X402Purchase } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
-import { mintCredit, type CreditBalance } from "@/lib/payments/credits";
-import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/packs";
+import { mintCredit, type CreditBalance } from "@/lib/payments/credits/credits";
+import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/credits/packs";
 import type { Eip3009Payment } from "@/lib/payments/x402/payment-payload";
 import { AUTHORIZATION_EXPIRED, NONCE_ALREADY_USED, settlePayment } from "@/lib/payments/x402/verify-and-settle";
 

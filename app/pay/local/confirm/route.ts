@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { LocalPaymentSchema, payLocalCheckout } from "@/lib/payments/pay-local-checkout";
+import { LocalPaymentSchema, payLocalCheckout } from "@/lib/payments/checkout/pay-local-checkout";
 
 // The local test rail's card endpoint (what Stripe's own servers are to Stripe Checkout): the
 // hosted page /pay/<session> and the embedded form post the test card here.

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { CheckoutSession } from "@/lib/payments/checkout-provider";
+import type { CheckoutSession } from "@/lib/payments/checkout/checkout-provider";
 
 // A payment's state follows the money and only moves forward:
 // open -> authorized -> captured -> refunded, or open / authorized -> released.

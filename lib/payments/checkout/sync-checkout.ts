@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { transition, TransitionConflict } from "@/lib/orders/transition";
-import { providerForRail } from "@/lib/payments/checkout-provider-from-env";
-import { mintCredit } from "@/lib/payments/credits";
-import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/packs";
-import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/payment-state";
-import { settleOrderPayment } from "@/lib/payments/settle-order-payment";
+import { providerForRail } from "@/lib/payments/checkout/checkout-provider-from-env";
+import { mintCredit } from "@/lib/payments/credits/credits";
+import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/credits/packs";
+import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/checkout/payment-state";
+import { settleOrderPayment } from "@/lib/payments/checkout/settle-order-payment";
 
 /**
  * Applies what a checkout session says now, whatever event brought us here and however often:

@@ -6,11 +6,11 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { Caller } from "@/lib/auth/caller";
 import { claimIdempotencyKey, completeIdempotencyKey, hashRequest, releaseIdempotencyKey, type IdempotencyScope } from "@/lib/http/idempotency";
 import { throttle } from "@/lib/http/throttle";
-import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout-provider";
-import { readCreditBalance } from "@/lib/payments/credits";
-import { openCheckout, paymentNext, paymentStepFields } from "@/lib/payments/open-payment-link";
+import type { CheckoutRail, CheckoutUiMode } from "@/lib/payments/checkout/checkout-provider";
+import { readCreditBalance } from "@/lib/payments/credits/credits";
+import { openCheckout, paymentNext, paymentStepFields } from "@/lib/payments/checkout/open-payment-link";
 import { dollars } from "@/lib/text/dollars";
-import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/packs";
+import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/credits/packs";
 
 // POST /v1/credits/checkout: buying a credit pack through a payment link. Packs are charged
 // at checkout (automatic capture: there is no letter to screen); the code is minted once the

@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
-import type { CheckoutRail, CheckoutSession, CheckoutUiMode, NewCheckout } from "@/lib/payments/checkout-provider";
-import { checkoutProvider } from "@/lib/payments/checkout-provider-from-env";
+import type { CheckoutRail, CheckoutSession, CheckoutUiMode, NewCheckout } from "@/lib/payments/checkout/checkout-provider";
+import { checkoutProvider } from "@/lib/payments/checkout/checkout-provider-from-env";
 import { dollars } from "@/lib/text/dollars";
 
 // Opening a payment link for an order or a credit pack, and the response fields of spec 4.1

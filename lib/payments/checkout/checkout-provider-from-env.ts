@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
-import type { CheckoutProvider, CheckoutRail } from "@/lib/payments/checkout-provider";
-import { LocalCheckout } from "@/lib/payments/local-checkout";
-import { StripeCheckout, stripeClient } from "@/lib/payments/stripe-checkout";
+import type { CheckoutProvider, CheckoutRail } from "@/lib/payments/checkout/checkout-provider";
+import { LocalCheckout } from "@/lib/payments/checkout/local-checkout";
+import { StripeCheckout, stripeClient } from "@/lib/payments/checkout/stripe-checkout";
 
 let stripe: StripeCheckout | undefined;
 const local = new LocalCheckout();

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { ApiError } from "@/lib/errors/api-error";
-import type { CheckoutProvider, CheckoutSession, IntentStatus, NewCheckout } from "@/lib/payments/checkout-provider";
+import type { CheckoutProvider, CheckoutSession, IntentStatus, NewCheckout } from "@/lib/payments/checkout/checkout-provider";
 
 // Stripe Checkout behind the payment-link port. API version 2026-03-25 and later name the UI
 // modes `hosted_page` / `embedded_page`; the spec's `hosted` / `embedded` map onto them.

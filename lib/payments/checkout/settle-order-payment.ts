@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { providerForRail } from "@/lib/payments/checkout-provider-from-env";
-import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/payment-state";
+import { providerForRail } from "@/lib/payments/checkout/checkout-provider-from-env";
+import { observedState, recordPaymentState, type PaymentState } from "@/lib/payments/checkout/payment-state";
 
 // Brings an order's card payment in line with the order: a letter its carrier accepted is
 // charged (captureAcceptedOrderPayment); an order that ended without being mailed (refused,

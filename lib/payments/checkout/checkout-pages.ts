@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { livePrintingConfigured } from "@/lib/fulfillment/carrier-from-env";
-import { readCreditBalance } from "@/lib/payments/credits";
+import { readCreditBalance } from "@/lib/payments/credits/credits";
 import { trackingUrl } from "@/lib/orders/serialize-order";
 
 // What the checkout pages show: the local rail's hosted page, and the return page a payer

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { handlePaymentEvent } from "@/lib/payments/handle-payment-event";
+import { handlePaymentEvent } from "@/lib/payments/checkout/handle-payment-event";
 
 // POST /webhooks/stripe: Stripe's events about our checkout sessions. The signature is checked
 // on the raw body with the endpoint secret; the event is then only a hint to re-read the

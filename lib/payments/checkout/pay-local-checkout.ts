@@ -2,9 +2,9 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { randomToken } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
-import { localRailActive } from "@/lib/payments/checkout-provider-from-env";
-import { handlePaymentEvent } from "@/lib/payments/handle-payment-event";
-import { syncCheckout } from "@/lib/payments/sync-checkout";
+import { localRailActive } from "@/lib/payments/checkout/checkout-provider-from-env";
+import { handlePaymentEvent } from "@/lib/payments/checkout/handle-payment-event";
+import { syncCheckout } from "@/lib/payments/checkout/sync-checkout";
 import { log } from "@/lib/log";
 
 // The payer's side of the local rail: the card form on /pay/<session> (hosted) or the embedded

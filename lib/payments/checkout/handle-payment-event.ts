@@ -1,7 +1,7 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
-import type { CheckoutRail } from "@/lib/payments/checkout-provider";
-import { syncCheckout } from "@/lib/payments/sync-checkout";
+import type { CheckoutRail } from "@/lib/payments/checkout/checkout-provider";
+import { syncCheckout } from "@/lib/payments/checkout/sync-checkout";
 
 export type PaymentEvent = { id: string; rail: CheckoutRail; type: string; sessionId: string | null };
 

@@ -3,7 +3,7 @@ import type { LocalCheckout as LocalCheckoutRow } from "@/lib/generated/prisma/c
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { randomToken } from "@/lib/ids";
-import type { CheckoutProvider, CheckoutSession, IntentStatus, NewCheckout } from "@/lib/payments/checkout-provider";
+import type { CheckoutProvider, CheckoutSession, IntentStatus, NewCheckout } from "@/lib/payments/checkout/checkout-provider";
 
 // The local payment rail: what runs when no Stripe key is configured. It keeps its sessions in
 // our database the way Stripe keeps them on its side, its hosted page is /pay/<session id>,
