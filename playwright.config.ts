@@ -3,7 +3,7 @@ import { e2ePorts } from "./tests/e2e/support/e2e-ports";
 import { FAKE_PUBLISHABLE_KEY, FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET } from "./tests/support/fake-stripe";
 
 // The browser tier: Debian's Chromium (never a downloaded browser) against the real service,
-// started by scripts/serve.ts on a fresh embedded database, after `next build`. The Stripe
+// started by scripts/start.ts on a fresh embedded database, after `next build`. The Stripe
 // spec gets a second service configured for Stripe's embedded checkout, talking to the fake
 // Stripe (tests/support/run-fake-stripe.ts), since this machine cannot reach Stripe.
 const { app: port, stripeApp: stripePort, fakeStripe: fakeStripePort } = e2ePorts();
@@ -11,11 +11,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 const stripeBaseURL = `http://127.0.0.1:${stripePort}`;
 const STRIPE_SPEC = "stripe-embedded.spec.ts";
 
-/** The service on a fresh database, as scripts/serve.ts starts it, with `env` on top. */
+/** The service on a fresh database, as scripts/start.ts starts it, with `env` on top. */
 const service = (servicePort: number, env: Record<string, string> = {}) => {
   const url = `http://127.0.0.1:${servicePort}`;
   return {
-    command: `rm -rf .data/e2e-${servicePort} && node --import tsx scripts/serve.ts`,
+    command: `rm -rf .data/e2e-${servicePort} && node --import tsx scripts/start.ts`,
     url: `${url}/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

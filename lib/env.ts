@@ -9,7 +9,7 @@ const flag = z
 
 const EnvSchema = z.object({
   SERVICE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/serve.ts sets it for the embedded PostgreSQL)"),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/start.ts sets it for the embedded PostgreSQL)"),
   PUBLIC_BASE_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SIGNING_SECRET: z.string().min(32, "SIGNING_SECRET must be at least 32 characters").optional(),

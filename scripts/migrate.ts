@@ -1,4 +1,4 @@
-// Applies the SQL migrations to DATABASE_URL (`npm run migrate`). serve.ts does this at start.
+// Applies the SQL migrations to DATABASE_URL (`npm run migrate`). start.ts does this at start.
 import "dotenv/config";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 

@@ -10,7 +10,7 @@ env();
 surviveDatabaseOutages("worker");
 const worker = await startWorker({ pollingIntervalSeconds: Number(process.env.WORKER_POLL_SECONDS ?? 1) });
 log.info("worker started");
-process.send?.("ready"); // to scripts/serve.ts, when it started this process
+process.send?.("ready"); // to scripts/start.ts, when it started this process
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;

@@ -1,5 +1,5 @@
 // The entry of a PDF sandbox worker thread (lib/documents/pdf-sandbox.ts): TypeScript and the
-// "@/" paths through tsx, as scripts/serve.ts runs the service, then the worker's own module.
+// "@/" paths through tsx, as scripts/start.ts runs the service, then the worker's own module.
 import { register } from "tsx/esm/api";
 import { workerData } from "node:worker_threads";
 import { pathToFileURL } from "node:url";

@@ -12,8 +12,8 @@ const running = new Set<EmbeddedPostgresClass>();
  * tier reported failed tests and exited 0, so CI passed. On `exit` it calls its shutdown
  * without the callback it later calls, which throws. Ours stops the clusters once the event
  * loop drains and lets the process end with the exit code it has; scripts that end with
- * process.exit stop their cluster first (scripts/serve.ts, the tests' global setup). The
- * package's signal hooks stay (scripts/serve.ts replaces them with its own).
+ * process.exit stop their cluster first (scripts/start.ts, the tests' global setup). The
+ * package's signal hooks stay (scripts/start.ts replaces them with its own).
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   // Node's typings overload listeners() per event; the two events are handled alike here.

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import type { IncomingMessage } from "node:http";
 
-// The header our own HTTP server (scripts/server.ts) sets from the socket. Any value a client
+// The header our own HTTP server (scripts/web.ts) sets from the socket. Any value a client
 // sends under this name is dropped there first, so the routes can trust it.
 export const CLIENT_IP_HEADER = "x-mail-client-ip";
 

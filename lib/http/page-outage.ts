@@ -4,7 +4,7 @@ import pg from "pg";
 // While PostgreSQL is away (a restart, a failover), a page that reads from it fails inside
 // Next.js, which answers 500 with its error page. A reader should see a 503 and a page that
 // says to try again, as the /v1 routes answer a 503 envelope. Next gives a page no way to pick
-// its own status on a thrown error, so the web server (scripts/server.ts) holds back a page's
+// its own status on a thrown error, so the web server (scripts/web.ts) holds back a page's
 // 5xx answer, asks the database whether it is there, and answers 503 with the page below when
 // it is not; any other 5xx goes out unchanged.
 

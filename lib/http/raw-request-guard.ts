@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 // What Next.js answers with a bare 500 (or an empty 400) before any route of ours runs: a
 // method it does not know (TRACE, PROPFIND), a request target that is not a path (`GET *`),
 // and a path whose percent-escapes do not decode (`/v1/orders/%`). The web server
-// (scripts/server.ts) answers those here, with the envelope every other failure has.
+// (scripts/web.ts) answers those here, with the envelope every other failure has.
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const ALLOW = [...METHODS].join(", ");

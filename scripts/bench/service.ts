@@ -1,4 +1,4 @@
-// The service under test: `scripts/serve.ts` on a fresh embedded PostgreSQL in a temporary
+// The service under test: `scripts/start.ts` on a fresh embedded PostgreSQL in a temporary
 // folder, with the throttles and sending caps off (THROTTLES_DISABLED, SENDING_CAPS_DISABLED,
 // which production refuses).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -49,15 +49,15 @@ export async function startService(): Promise<Service> {
     LOG_LEVEL: "warn",
     SANDBOX_STEP_SECONDS: "3600",
   };
-  // No DATABASE_URL: serve.ts then starts the embedded PostgreSQL. It is set to "" rather than
+  // No DATABASE_URL: start.ts then starts the embedded PostgreSQL. It is set to "" rather than
   // deleted so that a DATABASE_URL in a local .env (loaded by dotenv, which never overrides a
-  // variable that exists) cannot point the benchmark at a real database; serve.ts treats ""
+  // variable that exists) cannot point the benchmark at a real database; start.ts treats ""
   // as unset.
   childEnv.DATABASE_URL = "";
 
   const output: string[] = [];
   // detached: its own process group, so that a stuck service can be stopped as a whole.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -65,7 +65,7 @@ export async function startService(): Promise<Service> {
   });
   forwardLines(child.stdout!, output);
   forwardLines(child.stderr!, output);
-  // serve.ts names the embedded database this way (lib/embedded-db/start-embedded-postgres.ts).
+  // start.ts names the embedded database this way (lib/embedded-db/start-embedded-postgres.ts).
   service = { baseUrl, databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/mail`, child, tmp, output };
   console.log(`Starting the service on ${baseUrl} (embedded PostgreSQL on port ${pgPort}, data in ${tmp}) ...`);
 

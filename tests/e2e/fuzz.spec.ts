@@ -158,7 +158,7 @@ test("thousands of malformed requests: no 5xx, every /v1 failure an envelope", a
   try {
     // First, on the fresh service: a decompression bomb (1.3 MB, 1.3 GB inflated), three at once:
     // each a 400 from the inflation budget, and the web process stays small (it reached 3.7 GB).
-    const web = childPid(service.process.pid!, "scripts/server.ts")!;
+    const web = childPid(service.process.pid!, "scripts/web.ts")!;
     const bomb = JSON.stringify({ ...letter(), text: undefined, pdf_base64: (await bombPdf()).toString("base64") });
     const before = rssMegabytes(web);
     let peak = before;

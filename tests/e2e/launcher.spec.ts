@@ -14,7 +14,7 @@ test("a web server that cannot start (production without a signing secret) stops
   const dir = mkdtempSync(path.join(tmpdir(), "mail-launcher-"));
   chmodSync(dir, 0o777);
   let output = "";
-  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const launcher = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, DATABASE_URL: "", SIGNING_SECRET: "", SERVICE_ENV: "production", DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()), PORT: String(await freePort()), LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });

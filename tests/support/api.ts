@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { checkAgainstDocument } from "@/tests/support/contract";
 
 // Calls a route handler in-process the way Next.js does: a standard Request, and the path
-// params as a promise. The client address is set the way scripts/server.ts sets it.
+// params as a promise. The client address is set the way scripts/web.ts sets it.
 
 type Handler = (req: Request, ctx?: { params?: Promise<unknown> }) => Promise<Response>;
 

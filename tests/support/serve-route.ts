@@ -3,7 +3,7 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { randomIp } from "@/tests/support/api";
 import { startLocalServer, type LocalServer } from "@/tests/support/local-http";
 
-// Serves one route handler over real HTTP on a local port, the way scripts/server.ts hands
+// Serves one route handler over real HTTP on a local port, the way scripts/web.ts hands
 // requests to Next: a web Request with the client address header set by us (never by the
 // client). For clients that need a real URL to talk to, such as @x402/fetch and the MCP client. Each request gets a
 // fresh address so tests do not share a throttle bucket, unless it sends `x-test-client-ip`.

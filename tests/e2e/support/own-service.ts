@@ -24,7 +24,7 @@ export async function startOwnService(dataDir: string, env: Record<string, strin
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   let exit: number | null | undefined;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
       DATABASE_URL: "",

@@ -1,6 +1,6 @@
 // The web process: Next.js behind a plain Node HTTP server, so that the client address the
 // routes see comes from the socket (or from our own proxies, TRUST_PROXY_HOPS) and never from
-// a header a client made up. Run it alone at scale; scripts/serve.ts runs it for you locally.
+// a header a client made up. Run it alone at scale; scripts/start.ts runs it for you locally.
 import { createServer } from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
@@ -35,7 +35,7 @@ server.on("clientError", answerUnparsableRequest);
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, host, () => {
   log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening");
-  process.send?.("ready"); // to scripts/serve.ts, when it started this process
+  process.send?.("ready"); // to scripts/start.ts, when it started this process
 });
 
 const shutdown = () => {

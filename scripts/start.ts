@@ -32,7 +32,7 @@ if (report.applied.length) console.log(`Applied migrations: ${report.applied.joi
 
 // `node --import tsx` rather than the tsx CLI: the CLI's own wrapper process answers signals
 // by force-killing its child, which would cut a graceful stop short.
-// Each child says "ready" over an IPC channel once it serves (scripts/server.ts, scripts/worker.ts).
+// Each child says "ready" over an IPC channel once it serves (scripts/web.ts, scripts/worker.ts).
 const run = (script: string) => spawn(process.execPath, ["--import", "tsx", script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
 
 // Each child is kept running on its own: one that ends unasked (a bug, an out-of-memory kill)
@@ -61,7 +61,7 @@ function keep(script: string, failures = 0, first = true) {
     setTimeout(() => stopping || keep(script, streak, false), pause);
   });
 }
-keep("scripts/server.ts");
+keep("scripts/web.ts");
 if (process.env.RUN_WORKER !== "0") keep("scripts/worker.ts");
 
 async function stop(code: number) {
