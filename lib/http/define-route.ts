@@ -9,6 +9,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { refuseControlCharacters } from "@/lib/http/control-characters";
 import { describeZodError } from "@/lib/http/describe-zod-error";
 import { requestIdOf } from "@/lib/http/fallback-routes";
+import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
 import { maskCreditCodes } from "@/lib/letters/credit-code-form";
 
@@ -35,6 +36,8 @@ type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> =
   maxBodyBytes?: number;
   /** The body may be left out entirely; it then reads as `{}` (and must still fit `body`). */
   optionalBody?: boolean;
+  /** The bucket every call counts against (429 rate_limited), once the request is read and before the handler runs. */
+  throttle?: ThrottleBucket;
 };
 
 /** What a route declared, as the OpenAPI registry test reads it back (routeOptionsOf). */
@@ -82,6 +85,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
         ? parseOrThrow(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY, { optional: options.optionalBody }), "body")
         : undefined;
 
+      if (options.throttle) await throttle(options.throttle, caller);
       const result = await handler({ body: body as Infer<B>, params: params as Infer<P>, caller, requestId, request });
       response = "raw" in result ? result.raw : Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
     } catch (err) {

@@ -114,6 +114,17 @@ describe("the registry states what each route declares", () => {
     expect(drift, fix).toEqual([]);
   });
 
+  // Routes whose domain call counts the throttle itself (shared with MCP) declare none yet; those
+  // that declare one must name the registry's bucket (tests/api/openapi-throttles.test.ts checks
+  // what every route really counts).
+  it("states the throttle each route declares", () => {
+    const drift = wrappedOperations()
+      .filter((op) => declared(op)!.throttle !== undefined && op.throttle !== declared(op)!.throttle)
+      .map((op) => `${keyOf(op)}: registry ${op.throttle}, route ${declared(op)!.throttle}`);
+    expect(drift, fix).toEqual([]);
+    expect(wrappedOperations().filter((op) => declared(op)!.throttle !== undefined).length).toBeGreaterThanOrEqual(7);
+  });
+
   it("states the JSON body each route reads: its schema, whether it may be left out, and its size limit", () => {
     const drift = wrappedOperations().flatMap((op) => {
       const route = declared(op)!;

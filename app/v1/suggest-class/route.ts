@@ -1,13 +1,11 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { throttle } from "@/lib/http/throttle";
 import { answerSuggestClass, SuggestClassRequestSchema } from "@/lib/letters/suggest-mail-class";
 
 // The text may be 50,000 characters, and JSON escaping can make one character six bytes
 // (\u0001): the body limit lets the text limit be the one that answers.
-export const POST = defineRoute({ scope: "mail:quote", body: SuggestClassRequestSchema, maxBodyBytes: 310_000 }, async ({ body, caller }) => {
-  await throttle("suggest_class", caller);
-  return { body: answerSuggestClass(body) };
-});
+export const POST = defineRoute({ scope: "mail:quote", body: SuggestClassRequestSchema, maxBodyBytes: 310_000, throttle: "suggest_class" }, async ({ body }) => ({
+  body: answerSuggestClass(body),
+}));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,12 +1,10 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { z } from "zod";
 import type { X402Purchase } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Caller } from "@/lib/auth/caller";
-import type { RouteResult } from "@/lib/http/define-route";
-import { throttle } from "@/lib/http/throttle";
 import { mintCredit } from "@/lib/payments/credits/credits";
 import { readPaymentHeader } from "@/lib/payments/x402/payment-payload";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/credits/packs";
@@ -35,13 +33,28 @@ export const X402CreditsRequestSchema = z.strictObject({
 });
 export type X402CreditsRequest = z.infer<typeof X402CreditsRequestSchema>;
 
+/**
+ * What a purchase comes to: a code minted now (a sandbox pack, or a payment settled by this
+ * call), or the code this very payment bought earlier. A refusal is thrown (X402PaymentError with
+ * the challenge, or ApiError). lib/http/present-outcomes.ts writes the HTTP answer.
+ */
+export type X402PurchaseOutcome = {
+  kind: "minted" | "replayed";
+  code: string;
+  pack: CreditPackId;
+  faceCents: number;
+  bonusCents: number;
+  sandbox: boolean;
+  /** Where a paid purchase settled; `receipt` is the facilitator's answer when it gave one. */
+  settlement?: { network: string; txHash: string | null; receipt: SettleResponse | null };
+};
+
 /** How long a call waits for a parallel call settling the same payment before answering payment_in_progress. */
 const RACE_WAIT_MS = 5_000;
 
 type PaymentKey = { network: string; asset: string; payer: string; nonce: string };
 
-export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller, headers: Headers): Promise<RouteResult> {
-  await throttle("x402_credits", caller);
+export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller, headers: Headers): Promise<X402PurchaseOutcome> {
   // Sandbox takes no payment, so any payment header sent with it is ignored (and never charged).
   if (req.sandbox) return mintSandboxPack(req);
   if (caller.key?.mode === "test") {
@@ -82,7 +95,7 @@ export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller
   const settle = (purchase: X402Purchase) => answerSettleAttempt(settleClaimedPurchase(server, purchase, toSettle), refuse, settings.network);
   // Before any facilitator call: the same signed payment again is a replay (or a settlement
   // still open); another payment reusing a nonce that already bought a code can never settle.
-  const follow = async (earlier: X402Purchase): Promise<RouteResult> => {
+  const follow = async (earlier: X402Purchase): Promise<X402PurchaseOutcome> => {
     if (earlier.payloadHash !== payment.payloadHash) {
       throw await refuse("payment_invalid", refused("its authorization nonce was already used by an earlier purchase; sign a new payment"), NONCE_ALREADY_USED);
     }
@@ -111,20 +124,16 @@ export async function buyCreditsWithX402(req: X402CreditsRequest, caller: Caller
 
 type Refuse = (code: "payment_settlement_failed", reason: string, x402Error: string, headers?: Record<string, string>) => Promise<X402PaymentError>;
 
-/** The HTTP answer to one settle attempt of a purchase this call holds. */
-async function answerSettleAttempt(attempt: Promise<SettleAttempt>, refuse: Refuse, network: string): Promise<RouteResult> {
+/** What one settle attempt of a purchase this call holds comes to. */
+async function answerSettleAttempt(attempt: Promise<SettleAttempt>, refuse: Refuse, network: string): Promise<X402PurchaseOutcome> {
   const done = await attempt;
   switch (done.kind) {
     case "minted": {
       const { credit, txHash, receipt, purchase } = done;
       return {
-        http: 201,
-        body: purchaseBody({
-          code: credit.code, pack: purchase.pack as CreditPackId, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: false, replayed: false,
-          settlement: { network, tx_hash: txHash },
-        }),
+        kind: "minted", code: credit.code, pack: purchase.pack as CreditPackId, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: false,
         // A settlement found after a lost answer has no facilitator receipt to pass on.
-        ...(receipt ? { headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(receipt) } } : {}),
+        settlement: { network, txHash, receipt },
       };
     }
     case "already_settled":
@@ -149,7 +158,7 @@ async function answerSettleAttempt(attempt: Promise<SettleAttempt>, refuse: Refu
  * another call holds it, wait a moment for that call's outcome; once nobody holds it (its last
  * attempt ended without an outcome), take it and settle it again.
  */
-async function followSettling(purchase: X402Purchase, settle: (p: X402Purchase) => Promise<RouteResult>): Promise<RouteResult> {
+async function followSettling(purchase: X402Purchase, settle: (p: X402Purchase) => Promise<X402PurchaseOutcome>): Promise<X402PurchaseOutcome> {
   const deadline = Date.now() + RACE_WAIT_MS;
   let row: X402Purchase | null = purchase;
   for (;;) {
@@ -167,14 +176,14 @@ function settlementOpen(why: string): ApiError {
   return new ApiError("payment_in_progress", `This payment is still being settled: ${why}. No code was minted twice and nothing is charged twice.`, { headers: { "Retry-After": "5" } });
 }
 
-async function mintSandboxPack(req: X402CreditsRequest): Promise<RouteResult> {
+async function mintSandboxPack(req: X402CreditsRequest): Promise<X402PurchaseOutcome> {
   const pack = CREDIT_PACKS[req.pack];
   const credit = await db().$transaction(async (tx) => {
     const minted = await mintCredit({ faceCents: pack.faceCents, bonusCents: pack.bonusCents, source: "x402_sandbox", email: req.email ?? null, note: `${req.pack} pack, x402 sandbox (no payment)` }, tx);
     await tx.x402Purchase.create({ data: { creditCode: minted.code, pack: req.pack, sandbox: true, email: req.email ?? null } });
     return minted;
   });
-  return { http: 201, body: purchaseBody({ code: credit.code, pack: req.pack, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: true, replayed: false }) };
+  return { kind: "minted", code: credit.code, pack: req.pack, faceCents: credit.faceCents, bonusCents: credit.bonusCents, sandbox: true };
 }
 
 function findByNonce(key: PaymentKey): Promise<X402Purchase | null> {
@@ -182,28 +191,8 @@ function findByNonce(key: PaymentKey): Promise<X402Purchase | null> {
 }
 
 /** The code a (settled) payment already bought, as it was granted; no settlement, nothing charged again. */
-async function replayed(purchase: X402Purchase): Promise<RouteResult> {
+async function replayed(purchase: X402Purchase): Promise<X402PurchaseOutcome> {
   const code = purchase.creditCode!;
   const grant = await db().creditLedger.findFirst({ where: { code, kind: "grant" }, orderBy: { id: "asc" } });
-  return {
-    http: 200,
-    body: purchaseBody({
-      code, pack: purchase.pack as CreditPackId, faceCents: grant?.faceCents ?? 0, bonusCents: grant?.bonusCents ?? 0,
-      sandbox: purchase.sandbox, replayed: true,
-    }),
-  };
-}
-
-function purchaseBody(p: { code: string; pack: CreditPackId; faceCents: number; bonusCents: number; sandbox: boolean; replayed: boolean; settlement?: { network: string; tx_hash: string | null } }) {
-  return {
-    status: "ok",
-    credit_code: p.code,
-    pack: p.pack,
-    face_cents: p.faceCents,
-    bonus_cents: p.bonusCents,
-    ...(p.settlement ? { settlement: p.settlement } : {}),
-    sandbox: p.sandbox,
-    replayed: p.replayed,
-    next: [`Pay for letters with credit_code ${p.code} on POST /v1/orders.`, `GET /v1/credits/${p.code} shows the balance.`],
-  };
+  return { kind: "replayed", code, pack: purchase.pack as CreditPackId, faceCents: grant?.faceCents ?? 0, bonusCents: grant?.bonusCents ?? 0, sandbox: purchase.sandbox };
 }

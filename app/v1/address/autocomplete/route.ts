@@ -1,15 +1,13 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { ApiError } from "@/lib/errors/api-error";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { throttle } from "@/lib/http/throttle";
 import { autocomplete } from "@/lib/addresses/autocomplete";
 import { AutocompleteQuerySchema } from "@/lib/addresses/address-request-schemas";
 
 // GET /v1/address/autocomplete?q=…&limit=… (spec 4.9): typeahead for address forms. A
 // convenience only: advisory, since the address is verified again when the letter is quoted.
 
-export const GET = defineRoute({ scope: "mail:quote" }, async ({ request, caller }) => {
-  await throttle("address_autocomplete", caller);
+export const GET = defineRoute({ scope: "mail:quote", throttle: "address_autocomplete" }, async ({ request }) => {
   const parsed = AutocompleteQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     const parts = parsed.error.issues.map((i) =>

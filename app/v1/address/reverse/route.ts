@@ -1,6 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { throttle } from "@/lib/http/throttle";
 import { reverseGeocode } from "@/lib/addresses/autocomplete";
 import { ReverseRequestSchema } from "@/lib/addresses/address-request-schemas";
 
@@ -9,8 +8,7 @@ import { ReverseRequestSchema } from "@/lib/addresses/address-request-schemas";
 // again when the letter is quoted.
 
 
-export const POST = defineRoute({ scope: "mail:quote", body: ReverseRequestSchema, maxBodyBytes: 1024 }, async ({ body, caller }) => {
-  await throttle("address_reverse", caller);
-  return { body: { status: "ok", ...(await reverseGeocode(body.latitude, body.longitude)), next: [] } };
-});
+export const POST = defineRoute({ scope: "mail:quote", body: ReverseRequestSchema, maxBodyBytes: 1024, throttle: "address_reverse" }, async ({ body }) => ({
+  body: { status: "ok", ...(await reverseGeocode(body.latitude, body.longitude)), next: [] },
+}));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
