@@ -95,3 +95,11 @@ export async function deleteProof(id: string): Promise<void> {
   await objectStore().delete(pngName(id));
   await db().proof.deleteMany({ where: { id } });
 }
+
+/** A proof file by its name (pf_<id>.pdf, the exact PDF that prints, or pf_<id>.png, page 1); proof_not_found for any other name. */
+export async function readProofFile(file: string): Promise<{ id: string; ext: "pdf" | "png"; bytes: Buffer }> {
+  const match = /^(pf_[0-9a-z]{24})\.(pdf|png)$/.exec(file);
+  if (!match) throw new ApiError("proof_not_found");
+  const [, id, ext] = match as unknown as [string, string, "pdf" | "png"];
+  return { id, ext, bytes: ext === "pdf" ? await readProofPdf(id) : await readProofThumbnail(id) };
+}

@@ -1,26 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { ApiError } from "@/lib/errors/api-error";
-import { readProofPdf, readProofThumbnail } from "@/lib/documents/proofs";
+import { readProofFile } from "@/lib/documents/proofs";
 
 // GET /v1/proofs/pf_<id>.pdf (the exact PDF that prints) and .png (page 1). The id is the
 // capability; the files never change, so browsers may keep them, but shared caches may not.
 export const GET = defineRoute({ scope: "mail:read", params: z.object({ file: z.string() }) }, async ({ params }) => {
-  const match = /^(pf_[0-9a-z]{24})\.(pdf|png)$/.exec(params.file);
-  if (!match) throw new ApiError("proof_not_found");
-  const [, id, ext] = match;
-  const bytes = ext === "pdf" ? await readProofPdf(id) : await readProofThumbnail(id);
-  return {
-    raw: new Response(new Uint8Array(bytes), {
-      headers: {
-        "content-type": ext === "pdf" ? "application/pdf" : "image/png",
-        "content-disposition": `inline; filename="proof-${id}.${ext}"`,
-        "cache-control": "private, max-age=86400, immutable",
-        "x-robots-tag": "noindex",
-        "x-content-type-options": "nosniff",
-      },
-    }),
-  };
+  const { id, ext, bytes } = await readProofFile(params.file);
+  const headers = { "content-type": ext === "pdf" ? "application/pdf" : "image/png", "content-disposition": `inline; filename="proof-${id}.${ext}"` };
+  return { raw: new Response(new Uint8Array(bytes), { headers: { ...headers, "cache-control": "private, max-age=86400, immutable", "x-robots-tag": "noindex", "x-content-type-options": "nosniff" } }) };
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
