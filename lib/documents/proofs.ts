@@ -100,6 +100,6 @@ export async function deleteProof(id: string): Promise<void> {
 export async function readProofFile(file: string): Promise<{ id: string; ext: "pdf" | "png"; bytes: Buffer }> {
   const match = /^(pf_[0-9a-z]{24})\.(pdf|png)$/.exec(file);
   if (!match) throw new ApiError("proof_not_found");
-  const [, id, ext] = match as unknown as [string, string, "pdf" | "png"];
-  return { id, ext, bytes: ext === "pdf" ? await readProofPdf(id) : await readProofThumbnail(id) };
+  const id = match[1];
+  return match[2] === "pdf" ? { id, ext: "pdf", bytes: await readProofPdf(id) } : { id, ext: "png", bytes: await readProofThumbnail(id) };
 }

@@ -13,7 +13,6 @@ import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
 import { maskCreditCodes } from "@/lib/letters/credit-code-form";
 
-
 export type RouteContext<B, P> = {
   body: B;
   params: P;

@@ -34,6 +34,26 @@ describe("the screening classifier", () => {
     expect(classifier.harmOfShares([classifier.shareOf(classifier.countsOf(a)), classifier.shareOf(classifier.countsOf(b))])).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
   });
 
+  // The classifier counts a text chunk by chunk and keeps each chunk's reading (words, 2-grams and
+  // character n-grams); featureNames (text-features.ts) lists the n-grams the training script
+  // reads, one by one. Punctuation alone between two words, apostrophes, digits, accents and
+  // emoji are where a chunk's reading could part from the text's.
+  it("counts exactly the n-grams the training script reads, however the words are punctuated", () => {
+    const index = new Map(artifact.features.map((f, i) => [f, i]));
+    const sample = loadLetters("train").flatMap((f) => f.letters).filter((_, i) => i % 50 === 0).map((l) => l.text);
+    const odd = ["pay the — fee now", "you will pay ... or else", "a.b,c d-e 'quoted' «x» -- !!", "Nguyễn Thị Minh wrote: “don't pay”", "gift 🙂 card 🙂🙂 now", "wire $5,000 by 6.30", "  ", "..."];
+    for (const text of [...odd, ...sample]) {
+      const want = new Map<number, number>();
+      for (const name of featureNames(text)) {
+        const i = index.get(name);
+        if (i !== undefined) want.set(i, (want.get(i) ?? 0) + 1);
+      }
+      const { features, counts } = classifier.countsOf(text);
+      const got = new Map(Array.from(features, (f, k) => [f, counts[k]]));
+      expect(got, JSON.stringify(text.slice(0, 60))).toEqual(want);
+    }
+  });
+
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
     // scripts/screening/train.py hashes each training file's name and bytes, then its own source.
     const dir = path.join("tests", "fixtures", "screening", "train");

@@ -5,7 +5,6 @@ import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
 import type { PublicOrder } from "@/lib/orders/serialize-order";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
 
-
 export type OrderEmailInput = {
   kind: OrderEmailKind;
   order: PublicOrder;
