@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CHAR_NGRAM_SIZES, forEachChunk, normalizeForFeatures, wordsOf } from "@/lib/screening/text-features";
+import { ChunkReadings, CharNgramTable, FNV_START, WordPairs, fnvStep } from "@/lib/screening/ngram-tables";
+import { SPACE_CODE, foldAsciiCode, foldsByCode, forEachChunk, normalizeForFeatures, wordsOf } from "@/lib/screening/text-features";
 
 // The trained text classifier: TF-IDF over the n-grams of text-features.ts (sublinear term
 // frequency, L2-normalised over the model's own vocabulary) into a multinomial logistic
@@ -44,15 +45,20 @@ export class TextClassifier {
   /** Every word the vocabulary uses, to a slot: its 1-gram feature (or -1) and its part in 2-grams. */
   private readonly wordSlots = new Map<string, number>();
   private readonly unigram: Int32Array;
-  /** 2-grams by their two words' slots (slot a * 2^21 + slot b): no string is built per pair. */
-  private readonly bigrams = new Map<number, number>();
+  /** 2-grams by their two words' slots: no string is built per pair. */
+  private readonly bigrams: WordPairs;
   /** Counts per feature, reused from letter to letter (scoring is synchronous); zeroed after use. */
   private readonly counts: Int32Array;
   /** The TF-IDF values of the features being scored, in the order they were seen (grown as needed). */
   private values = new Float64Array(4_096);
+  private rows = new Int32Array(4_096);
   private readonly chars: CharNgramTable;
   /** The reading of each chunk seen lately (a word with its punctuation): see readChunk. */
-  private readonly chunks = new Map<string, Int32Array>();
+  private readonly chunks = new ChunkReadings(CHUNK_CACHE);
+  /** The code units of the chunk being read (grown as needed). */
+  private chunkCodes = new Uint16Array(256);
+  /** The code units of the text being counted (grown as needed). */
+  private sourceCodes = new Uint16Array(256);
   /** The 16-bit weights, one row of ROW per feature (see the constructor). */
   private readonly weights: Int16Array;
   private readonly scale: Float64Array;
@@ -63,6 +69,7 @@ export class TextClassifier {
     if (artifact.format !== "tfidf-logistic-regression/1") throw new Error(`unknown classifier format ${artifact.format}`);
     const chars: [string, number][] = [];
     const unigrams: [number, number][] = [];
+    const bigrams: [number, number, number][] = [];
     const slotOf = (w: string) => {
       let slot = this.wordSlots.get(w);
       if (slot === undefined) this.wordSlots.set(w, (slot = this.wordSlots.size));
@@ -73,13 +80,14 @@ export class TextClassifier {
         const [a, b, extra] = f.slice(2).split(" ");
         if (extra !== undefined) throw new Error(`word n-gram longer than 2: ${f}`);
         if (b === undefined) unigrams.push([slotOf(a), i]);
-        else this.bigrams.set(slotOf(a) * BIGRAM_SHIFT + slotOf(b), i);
+        else bigrams.push([slotOf(a), slotOf(b), i]);
       } else if (f.startsWith("c:")) chars.push([f.slice(2), i]);
       else throw new Error(`unknown feature kind in ${f}`);
     });
     this.unigram = new Int32Array(this.wordSlots.size).fill(-1);
     for (const [slot, i] of unigrams) this.unigram[slot] = i;
     this.chars = new CharNgramTable(chars);
+    this.bigrams = new WordPairs(bigrams);
     this.counts = new Int32Array(artifact.features.length);
     this.idf = Float64Array.from(artifact.idf);
     const k = artifact.classes.length;
@@ -133,19 +141,18 @@ export class TextClassifier {
    * used only to find the likeliest run, never to refuse.
    */
   shareOf(part: FeatureCounts): LogitShare {
-    const { idf, weights } = this;
-    const k = this.artifact.classes.length;
-    const logits = new Float64Array(k);
+    const { idf } = this;
+    const n = part.features.length;
+    const values = this.valuesFor(n);
     let squares = 0;
-    for (let j = 0; j < part.features.length; j++) {
-      const i = part.features[j];
+    for (let j = 0; j < n; j++) {
       const c = part.counts[j];
-      const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
+      const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[part.features[j]];
+      values[j] = v;
       squares += v * v;
-      const base = i * ROW;
-      for (let m = 0; m < k; m++) logits[m] += v * weights[base + m];
     }
-    for (let m = 0; m < k; m++) logits[m] *= this.scale[m];
+    const logits = this.weightedSums(part.features, values, n);
+    for (let m = 0; m < logits.length; m++) logits[m] *= this.scale[m];
     return { logits, squares };
   }
 
@@ -176,61 +183,99 @@ export class TextClassifier {
   /** Counts every feature of `text` into this.counts, listing in `seen` each the first time. */
   private count(text: string, seen: number[]): void {
     // Counts per feature in a dense array, with the list of features seen: no Map per letter.
-    const { counts } = this;
-    const count = (i: number) => {
-      if (counts[i] === 0) seen.push(i);
-      counts[i]++;
-    };
     // Read chunk by chunk (the text between spaces): no word and no character n-gram crosses a
-    // space, and a letter repeats its chunks ("the" is in every letter, and a 50,000-character
-    // letter has about a third as many distinct chunks as chunks), so each chunk is read once and
-    // kept (readChunk). Only the 2-gram across two chunks is looked up per occurrence.
+    // space, and each chunk's reading is kept (readChunk), so only the 2-gram across two chunks
+    // is looked up per occurrence. ASCII text (most letters) is folded code by code as it is
+    // scanned, and its chunks are looked up by their codes: neither the normalized text nor its
+    // chunks are built as strings.
+    const source = foldsByCode(text) ? text : normalizeForFeatures(text);
+    if (this.chunkCodes.length < source.length) {
+      this.chunkCodes = new Uint16Array(source.length * 2);
+      this.sourceCodes = new Uint16Array(source.length * 2);
+    }
+    const { chunks, chunkCodes: codes, sourceCodes: units } = this;
+    // The text's code units copied out in one native write: a paragraph is a slice of its letter,
+    // and reading a slice code by code is a third slower than reading an array.
+    const n = Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(source, "utf16le") / 2;
     let previous = -1;
-    for (const chunk of normalizeForFeatures(text).split(" ")) {
-      if (!chunk) continue;
-      const read = this.chunks.get(chunk) ?? this.readChunk(chunk);
-      for (let k = CHUNK_FEATURES; k < read.length; k++) count(read[k]);
-      const first = read[CHUNK_FIRST_WORD];
-      if (first === NO_WORD) continue; // punctuation alone: the words either side are adjacent
-      if (previous >= 0 && first >= 0) {
-        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + first);
-        if (pair !== undefined) count(pair);
+    let length = 0;
+    let hash = FNV_START;
+    for (let i = 0; i <= n; i++) {
+      const c = i < n ? foldAsciiCode(units[i]) : SPACE_CODE;
+      if (c !== SPACE_CODE) {
+        codes[length++] = c;
+        hash = fnvStep(hash, c);
+        continue;
       }
-      previous = read[CHUNK_LAST_WORD];
+      if (length === 0) continue;
+      const entry = chunks.find(codes, length, hash);
+      previous = entry >= 0 ? this.tally(chunks.readings, chunks.start(entry), chunks.end(entry), previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
+      length = 0;
+      hash = FNV_START;
     }
   }
 
+  /** A chunk not read lately: read, kept, and counted. */
+  private tallyNew(codes: Uint16Array, length: number, hash: number, previous: number, seen: number[]): number {
+    const read = this.readChunk(codes, length);
+    const entry = this.chunks.add(codes, length, hash, read);
+    return entry >= 0 ? this.tally(this.chunks.readings, this.chunks.start(entry), this.chunks.end(entry), previous, seen) : this.tally(read, 0, read.length, previous, seen);
+  }
+
   /**
-   * One chunk's reading: the slots of its first and last words (NO_WORD when it has none; -1 for
-   * a word the model does not know), then the features found inside it: its words, its 2-grams,
-   * its character n-grams.
+   * Counts a chunk's features (its reading in read[from] to read[to - 1]), and the 2-gram its
+   * first word makes with the word before it (`previous`, the slot of the last word of the
+   * chunks before, or -1). Returns the slot of its last word, the next chunk's `previous`.
    */
-  private readChunk(chunk: string): Int32Array {
+  private tally(read: Int32Array, from: number, to: number, previous: number, seen: number[]): number {
+    const { counts } = this;
+    for (let k = from + CHUNK_FEATURES; k < to; k++) {
+      const f = read[k];
+      if (counts[f] === 0) seen.push(f);
+      counts[f]++;
+    }
+    const first = read[from + CHUNK_FIRST_WORD];
+    if (first === NO_WORD) return previous; // punctuation alone: the words either side are adjacent
+    if (previous >= 0 && first >= 0) {
+      const pair = this.bigrams.get(previous, first);
+      if (pair >= 0) {
+        if (counts[pair] === 0) seen.push(pair);
+        counts[pair]++;
+      }
+    }
+    return read[from + CHUNK_LAST_WORD];
+  }
+
+  /**
+   * One chunk's reading (its code units in codes[0] to codes[length - 1]): the slots of its first
+   * and last words (NO_WORD when it has none; -1 for a word the model does not know), then the
+   * features found inside it: its words, its 2-grams, its character n-grams.
+   */
+  private readChunk(codes: Uint16Array, length: number): Int32Array {
+    let chunk = "";
+    for (let k = 0; k < length; k += 4_096) chunk += String.fromCharCode(...codes.subarray(k, Math.min(length, k + 4_096)));
     const found: number[] = [NO_WORD, NO_WORD];
     let previous = -1;
     wordsOf(chunk).forEach((w, n) => {
       const slot = this.wordSlots.get(w) ?? -1;
       if (slot >= 0 && this.unigram[slot] >= 0) found.push(this.unigram[slot]);
       if (slot >= 0 && previous >= 0) {
-        const pair = this.bigrams.get(previous * BIGRAM_SHIFT + slot);
-        if (pair !== undefined) found.push(pair);
+        const pair = this.bigrams.get(previous, slot);
+        if (pair >= 0) found.push(pair);
       }
       if (n === 0) found[CHUNK_FIRST_WORD] = slot;
       found[CHUNK_LAST_WORD] = previous = slot;
     });
-    forEachChunk(chunk, (codes, length) => this.chars.forEachIn(codes, length, (f) => found.push(f)));
-    const read = Int32Array.from(found);
-    if (this.chunks.size >= CHUNK_CACHE) this.chunks.clear();
-    this.chunks.set(chunk, read);
-    return read;
+    forEachChunk(chunk, (chars, size) => this.chars.forEachIn(chars, size, (f) => found.push(f)));
+    return Int32Array.from(found);
   }
 
   /** TF-IDF (sublinear, L2-normalised), then the regression; zeroes the counts it reads. */
   private probabilitiesOfCounts(seen: number[]): number[] {
-    const { counts, idf, weights } = this;
+    const { counts, idf } = this;
     const n = seen.length;
-    if (this.values.length < n) this.values = new Float64Array(n * 2);
-    const { values } = this;
+    const values = this.valuesFor(n);
+    const rows = this.rows;
     let norm = 0;
     for (let s = 0; s < n; s++) {
       const i = seen[s];
@@ -238,20 +283,47 @@ export class TextClassifier {
       // Counts are whole numbers, and nearly all small: 1 + ln(c) from a table.
       const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
       values[s] = v;
+      rows[s] = i;
       counts[i] = 0;
       norm += v * v;
     }
     norm = Math.sqrt(norm) || 1;
     const k = this.artifact.classes.length;
-    const sums = new Float64Array(k);
-    for (let s = 0; s < n; s++) {
-      const x = values[s];
-      const base = seen[s] * ROW;
-      for (let c = 0; c < k; c++) sums[c] += x * weights[base + c];
-    }
+    const sums = this.weightedSums(rows, values, n);
     const logits = Float64Array.from(this.artifact.intercept);
     for (let c = 0; c < k; c++) logits[c] += (sums[c] * this.scale[c]) / norm;
     return softmax(logits);
+  }
+
+  /** The scratch arrays for `n` features' TF-IDF values and rows (grown as needed). */
+  private valuesFor(n: number): Float64Array {
+    if (this.values.length < n) {
+      this.values = new Float64Array(n * 2);
+      this.rows = new Int32Array(n * 2);
+    }
+    return this.values;
+  }
+
+  /**
+   * Per class, the sum over the first `n` features of value times weight, before the class's
+   * scale. The ROW weights of a row are added into sixteen local sums, which the compiler keeps
+   * in registers (a loop over the classes into an array loads and stores each sum per feature,
+   * and this loop runs for every feature of every passage): the sums, and their order, are the
+   * same. Classes past the model's add zero weights and are dropped.
+   */
+  private weightedSums(rows: Int32Array, values: Float64Array, n: number): Float64Array {
+    const w = this.weights;
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+    let s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;
+    for (let j = 0; j < n; j++) {
+      const x = values[j];
+      const b = rows[j] * ROW;
+      s0 += x * w[b]; s1 += x * w[b + 1]; s2 += x * w[b + 2]; s3 += x * w[b + 3];
+      s4 += x * w[b + 4]; s5 += x * w[b + 5]; s6 += x * w[b + 6]; s7 += x * w[b + 7];
+      s8 += x * w[b + 8]; s9 += x * w[b + 9]; s10 += x * w[b + 10]; s11 += x * w[b + 11];
+      s12 += x * w[b + 12]; s13 += x * w[b + 13]; s14 += x * w[b + 14]; s15 += x * w[b + 15];
+    }
+    return Float64Array.of(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15).subarray(0, this.artifact.classes.length);
   }
 
   score(text: string): ClassifierScore {
@@ -273,72 +345,6 @@ export class TextClassifier {
   }
 }
 
-/**
- * The model's character n-grams in an open-addressing hash table over typed arrays, keyed by an
- * FNV-1a hash of their code points. A 50,000-character letter has about 150,000 windows; looking
- * each up as a string in a Map costs a string and a hash per window (about 15 ms here), this
- * about a tenth of that. A hash match is confirmed code point by code point, so two n-grams
- * that share a hash are never confused. (Written by hand: no maintained package does this.)
- */
-class CharNgramTable {
-  /** Pairs per slot: [entry + 1 (0 empty), full hash]; a miss reads one cache line. */
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  private readonly lengths: Uint8Array;
-  private readonly codes: Int32Array; // per entry: its code points, LONGEST apart
-  private readonly features: Int32Array; // per entry: the artifact's feature index
-
-  constructor(ngrams: [string, number][]) {
-    let size = 1;
-    while (size < ngrams.length * 2) size *= 2;
-    this.slots = new Int32Array(size * 2);
-    this.mask = size - 1;
-    this.lengths = new Uint8Array(ngrams.length);
-    this.codes = new Int32Array(ngrams.length * LONGEST);
-    this.features = new Int32Array(ngrams.length);
-    ngrams.forEach(([ngram, feature], e) => {
-      const points = Array.from(ngram, (ch) => ch.codePointAt(0)!);
-      if (points.length < SHORTEST || points.length > LONGEST) throw new Error(`character n-gram of unexpected length: ${ngram}`);
-      let h = FNV_OFFSET;
-      points.forEach((c, d) => {
-        h = Math.imul(h ^ c, FNV_PRIME);
-        this.codes[e * LONGEST + d] = c;
-      });
-      this.lengths[e] = points.length;
-      this.features[e] = feature;
-      let slot = h & this.mask;
-      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
-      this.slots[slot * 2] = e + 1;
-      this.slots[slot * 2 + 1] = h;
-    });
-  }
-
-  /** Calls `found` with the feature index of every window of CHAR_NGRAM_SIZES in `codes` that the model knows. */
-  forEachIn(codes: Int32Array, length: number, found: (feature: number) => void): void {
-    const { slots, mask } = this;
-    for (let i = 0; i + SHORTEST <= length; i++) {
-      let h = FNV_OFFSET;
-      for (let d = 0; d < LONGEST && i + d < length; d++) {
-        h = Math.imul(h ^ codes[i + d], FNV_PRIME);
-        if (d + 1 < SHORTEST) continue;
-        for (let slot = h & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
-          if (slots[slot * 2 + 1] !== h) continue;
-          const e = slots[slot * 2] - 1;
-          if (this.lengths[e] === d + 1 && this.sameCodes(e, codes, i, d + 1)) {
-            found(this.features[e]);
-            break;
-          }
-        }
-      }
-    }
-  }
-
-  private sameCodes(e: number, codes: Int32Array, start: number, n: number): boolean {
-    for (let k = 0; k < n; k++) if (this.codes[e * LONGEST + k] !== codes[start + k]) return false;
-    return true;
-  }
-}
-
 /** The regression's probabilities from its logits. */
 function softmax(logits: Float64Array): number[] {
   let top = -Infinity;
@@ -349,7 +355,6 @@ function softmax(logits: Float64Array): number[] {
   return p.map((e) => e / sum);
 }
 
-const BIGRAM_SHIFT = 2 ** 21;
 /** Int16 weights per feature row: 32 bytes, so a row sits inside one 64-byte cache line. */
 const ROW = 16;
 /** A chunk's reading: [first word's slot, last word's slot, ...features]. */
@@ -361,10 +366,6 @@ const NO_WORD = -2;
 const CHUNK_CACHE = 50_000;
 /** 1 + ln(c) for the counts most features have (scikit-learn's sublinear term frequency). */
 const SUBLINEAR_TF = Float64Array.from({ length: 256 }, (_, c) => 1 + Math.log(c));
-const SHORTEST = CHAR_NGRAM_SIZES[0];
-const LONGEST = CHAR_NGRAM_SIZES[CHAR_NGRAM_SIZES.length - 1];
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
 
 let shipped: TextClassifier | undefined;
 

@@ -17,7 +17,7 @@ const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_WORD = /[a-z0-9]+(?:'[a-z0-9]+)*/g;
 
 export const CHAR_NGRAM_SIZES = [3, 4, 5] as const;
-const SPACE_CODE = 32;
+export const SPACE_CODE = 32;
 
 /**
  * NFKC (folds full-width and styled letters), lower case, straight quotes and dashes, every
@@ -38,6 +38,23 @@ export function normalizeForFeatures(text: string): string {
     .replace(DIGIT, "0")
     .replace(SPACE, " ")
     .trim();
+}
+
+/** Whether normalizeForFeatures folds `text` code by code (foldAsciiCode): true of ASCII text. */
+export function foldsByCode(text: string): boolean {
+  return ASCII.test(text);
+}
+
+/**
+ * What normalizeForFeatures makes of one code of ASCII text: a space (SPACE_CODE) for any space,
+ * else the code lower-cased, a digit 0, the backtick an apostrophe. It changes nothing in text
+ * normalizeForFeatures has already made, so a chunk scanner can read either.
+ */
+export function foldAsciiCode(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  if (c >= 48 && c <= 57) return 48;
+  if (c === 96) return 39;
+  return c >= 9 && c <= 13 ? SPACE_CODE : c;
 }
 
 /** The words of a normalized text, in order: its word 1-grams, and each adjacent pair a 2-gram. */

@@ -41,7 +41,16 @@ describe("the screening classifier", () => {
   it("counts exactly the n-grams the training script reads, however the words are punctuated", () => {
     const index = new Map(artifact.features.map((f, i) => [f, i]));
     const sample = loadLetters("train").flatMap((f) => f.letters).filter((_, i) => i % 50 === 0).map((l) => l.text);
-    const odd = ["pay the — fee now", "you will pay ... or else", "a.b,c d-e 'quoted' «x» -- !!", "Nguyễn Thị Minh wrote: “don't pay”", "gift 🙂 card 🙂🙂 now", "wire $5,000 by 6.30", "  ", "..."];
+    const odd = ["pay the — fee now", "you will pay ... or else", "a.b,c d-e 'quoted' «x» -- !!", "Nguyễn Thị Minh wrote: “don't pay”", "gift 🙂 card 🙂🙂 now", "wire $5,000 by 6.30", "  ", "...",
+      // ASCII text is folded code by code as it is read: every space, capitals, digits, the backtick.
+      "PAY\tNOW\r\nor\u000bELSE\u000cgift `CARDS` 1234", "\n\n  Send the CODE  \n",
+      // Chunks too long to keep, and one longer than a single read of its codes.
+      `see https://example.com/${"pay-now-".repeat(12)} today`, `${"giftcard".repeat(700)} now`];
+    // Enough different chunks, short and long, that the classifier's store of them starts again
+    // (more than it keeps, and more than its readings fit): the counts after must not change.
+    const word = (n: number, size: number) => Array.from({ length: size }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** (k % 4)) % 26))).join("");
+    classifier.countsOf(Array.from({ length: 60_000 }, (_, n) => word(n, 4)).join(" "));
+    classifier.countsOf(Array.from({ length: 9_000 }, (_, n) => word(n, 60)).join(" "));
     for (const text of [...odd, ...sample]) {
       const want = new Map<number, number>();
       for (const name of featureNames(text)) {

@@ -1,0 +1,208 @@
+import { CHAR_NGRAM_SIZES } from "@/lib/screening/text-features";
+
+// The classifier's look-up tables, as open-addressing hash tables over typed arrays: a long
+// letter makes a few hundred thousand look-ups, and a Map keyed by strings (or by numbers above
+// 2^31, which are boxed) costs a string, a hash and an allocation for each. Written by hand: no
+// maintained package offers hash tables over typed arrays keyed like these.
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a, one step: the hash of a run of code units, extended by one more. */
+export function fnvStep(hash: number, code: number): number {
+  return Math.imul(hash ^ code, FNV_PRIME);
+}
+export const FNV_START = FNV_OFFSET;
+
+const SHORTEST = CHAR_NGRAM_SIZES[0];
+const LONGEST = CHAR_NGRAM_SIZES[CHAR_NGRAM_SIZES.length - 1];
+
+/**
+ * The model's character n-grams in an open-addressing hash table over typed arrays, keyed by an
+ * FNV-1a hash of their code points. A 50,000-character letter has about 150,000 windows; looking
+ * each up as a string in a Map costs a string and a hash per window (about 15 ms here), this
+ * about a tenth of that. A hash match is confirmed code point by code point, so two n-grams
+ * that share a hash are never confused. (Written by hand: no maintained package does this.)
+ */
+export class CharNgramTable {
+  /** Pairs per slot: [entry + 1 (0 empty), full hash]; a miss reads one cache line. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private readonly lengths: Uint8Array;
+  private readonly codes: Int32Array; // per entry: its code points, LONGEST apart
+  private readonly features: Int32Array; // per entry: the artifact's feature index
+
+  constructor(ngrams: [string, number][]) {
+    let size = 1;
+    while (size < ngrams.length * 2) size *= 2;
+    this.slots = new Int32Array(size * 2);
+    this.mask = size - 1;
+    this.lengths = new Uint8Array(ngrams.length);
+    this.codes = new Int32Array(ngrams.length * LONGEST);
+    this.features = new Int32Array(ngrams.length);
+    ngrams.forEach(([ngram, feature], e) => {
+      const points = Array.from(ngram, (ch) => ch.codePointAt(0)!);
+      if (points.length < SHORTEST || points.length > LONGEST) throw new Error(`character n-gram of unexpected length: ${ngram}`);
+      let h = FNV_START;
+      points.forEach((c, d) => {
+        h = fnvStep(h, c);
+        this.codes[e * LONGEST + d] = c;
+      });
+      this.lengths[e] = points.length;
+      this.features[e] = feature;
+      let slot = h & this.mask;
+      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot * 2] = e + 1;
+      this.slots[slot * 2 + 1] = h;
+    });
+  }
+
+  /** Calls `found` with the feature index of every window of CHAR_NGRAM_SIZES in `codes` that the model knows. */
+  forEachIn(codes: Int32Array, length: number, found: (feature: number) => void): void {
+    const { slots, mask } = this;
+    for (let i = 0; i + SHORTEST <= length; i++) {
+      let h = FNV_START;
+      for (let d = 0; d < LONGEST && i + d < length; d++) {
+        h = fnvStep(h, codes[i + d]);
+        if (d + 1 < SHORTEST) continue;
+        for (let slot = h & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
+          if (slots[slot * 2 + 1] !== h) continue;
+          const e = slots[slot * 2] - 1;
+          if (this.lengths[e] === d + 1 && this.sameCodes(e, codes, i, d + 1)) {
+            found(this.features[e]);
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private sameCodes(e: number, codes: Int32Array, start: number, n: number): boolean {
+    for (let k = 0; k < n; k++) if (this.codes[e * LONGEST + k] !== codes[start + k]) return false;
+    return true;
+  }
+}
+
+/** Word 2-grams by their two words' slots: the feature index of (a, b), or -1. */
+export class WordPairs {
+  /** Per slot: a + 1 (0 empty), b, feature. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(pairs: [number, number, number][]) {
+    let size = 1;
+    while (size < pairs.length * 2) size *= 2;
+    this.slots = new Int32Array(size * 3);
+    this.mask = size - 1;
+    for (const [a, b, feature] of pairs) {
+      let slot = pairHash(a, b) & this.mask;
+      while (this.slots[slot * 3] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot * 3] = a + 1;
+      this.slots[slot * 3 + 1] = b;
+      this.slots[slot * 3 + 2] = feature;
+    }
+  }
+
+  get(a: number, b: number): number {
+    const { slots, mask } = this;
+    for (let slot = pairHash(a, b) & mask; slots[slot * 3] !== 0; slot = (slot + 1) & mask) {
+      if (slots[slot * 3] === a + 1 && slots[slot * 3 + 1] === b) return slots[slot * 3 + 2];
+    }
+    return -1;
+  }
+}
+
+function pairHash(a: number, b: number): number {
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b);
+  return h ^ (h >>> 15);
+}
+
+/**
+ * What each chunk seen lately (a word with its punctuation) reads as, keyed by its code units: a
+ * letter repeats its chunks ("the" is in every letter; a 50,000-character letter has about a
+ * third as many distinct chunks as chunks), so each is read once. Holds up to `capacity` chunks
+ * of up to MAX_CHUNK code units (a longer one is read each time), then starts again empty.
+ */
+export class ChunkReadings {
+  /** Per slot: entry + 1 (0 empty), the full hash. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  private readonly keyStart: Int32Array;
+  private readonly keyLength: Uint8Array;
+  private readonly readStart: Int32Array;
+  private readonly keys: Uint16Array;
+  /** Every reading, one after another: entry e's runs from readStart[e] to readStart[e + 1]. */
+  readings: Int32Array;
+  private entries = 0;
+  private keysUsed = 0;
+
+  constructor(private readonly capacity: number) {
+    let size = 1;
+    while (size < capacity * 2) size *= 2;
+    this.slots = new Int32Array(size * 2);
+    this.mask = size - 1;
+    this.keyStart = new Int32Array(capacity);
+    this.keyLength = new Uint8Array(capacity);
+    this.readStart = new Int32Array(capacity + 1);
+    this.keys = new Uint16Array(capacity * 12);
+    this.readings = new Int32Array(capacity * 24);
+  }
+
+  /** The entry of the chunk in `codes[0]` to `codes[length - 1]` (its hash `hash`), or -1. */
+  find(codes: Uint16Array, length: number, hash: number): number {
+    const { slots, mask } = this;
+    for (let slot = hash & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
+      if (slots[slot * 2 + 1] !== hash) continue;
+      const e = slots[slot * 2] - 1;
+      if (this.keyLength[e] === length && this.sameKey(e, codes, length)) return e;
+    }
+    return -1;
+  }
+
+  /** Keeps `reading` for the chunk, and returns its entry; -1 when the chunk is too long to keep. */
+  add(codes: Uint16Array, length: number, hash: number, reading: Int32Array): number {
+    if (length > MAX_CHUNK) return -1;
+    if (this.entries === this.capacity || this.keysUsed + length > this.keys.length) this.clear();
+    let end = this.readStart[this.entries] + reading.length;
+    if (end > this.readings.length) {
+      this.clear();
+      end = reading.length;
+      if (end > this.readings.length) return -1;
+    }
+    const e = this.entries++;
+    this.readings.set(reading, this.readStart[e]);
+    this.readStart[e + 1] = end;
+    this.keys.set(codes.subarray(0, length), this.keysUsed);
+    this.keyStart[e] = this.keysUsed;
+    this.keyLength[e] = length;
+    this.keysUsed += length;
+    let slot = hash & this.mask;
+    while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
+    this.slots[slot * 2] = e + 1;
+    this.slots[slot * 2 + 1] = hash;
+    return e;
+  }
+
+  start(e: number): number {
+    return this.readStart[e];
+  }
+
+  end(e: number): number {
+    return this.readStart[e + 1];
+  }
+
+  private sameKey(e: number, codes: Uint16Array, length: number): boolean {
+    const from = this.keyStart[e];
+    for (let k = 0; k < length; k++) if (this.keys[from + k] !== codes[k]) return false;
+    return true;
+  }
+
+  private clear(): void {
+    this.slots.fill(0);
+    this.entries = 0;
+    this.keysUsed = 0;
+  }
+}
+
+/** The longest chunk kept, in code units: longer ones (a URL, a line of dashes) are rare. */
+const MAX_CHUNK = 64;
