@@ -12,8 +12,8 @@
 //   f. the whole pipeline    - live letters paid by card, then screened, captured and handed to
 //                              the carrier by the worker (scripts/bench/pipeline.ts)
 // then, with the service stopped, times the document work in-process (scripts/bench/documents.ts:
-// laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF) and
-// screening per letter (scripts/bench/screening.ts),
+// laying out a 50,000-character letter, validating and counting the pages of a 10 MB PDF) and,
+// in a process of its own, screening per letter (scripts/bench/screening.ts),
 // and prints the tables (also written to bench-results.json at the repo root). The service is
 // always stopped at the end, also on failure.
 //
@@ -31,7 +31,7 @@ import { benchDocuments, printDocumentTable } from "./bench/documents";
 import { JSON_HEADERS, MINT_CONCURRENCY, mintTokens, postJson, quote } from "./bench/tokens";
 import { benchCreditOrders, type OverdraftCheck } from "./bench/credit-orders";
 import { benchPipeline, type PipelineResult } from "./bench/pipeline";
-import { benchScreening, printScreeningTable } from "./bench/screening";
+import { benchScreeningApart, printScreeningTable } from "./bench/screening";
 
 process.chdir(ROOT);
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
@@ -187,7 +187,7 @@ try {
   const { rows, overdraft, pipeline } = await bench(baseUrl, databaseUrl);
   await stopService(); // the document timings run in this process, with the machine to themselves
   const documents = await benchDocuments();
-  const screening = await benchScreening(ROOT);
+  const screening = await benchScreeningApart(ROOT);
 
   console.log(`\nResults (${new Date().toISOString()})`);
   console.log(`Machine: Node ${machine.node}, ${machine.cpus} CPUs, ${machine.totalMemoryGiB} GiB RAM. ${NOTE}\n`);

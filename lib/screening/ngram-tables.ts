@@ -120,88 +120,73 @@ function pairHash(a: number, b: number): number {
 /**
  * What each chunk seen lately (a word with its punctuation) reads as, keyed by its code units: a
  * letter repeats its chunks ("the" is in every letter; a 50,000-character letter has about a
- * third as many distinct chunks as chunks), so each is read once. Holds up to `capacity` chunks
- * of up to MAX_CHUNK code units (a longer one is read each time), then starts again empty.
+ * third as many distinct chunks as chunks), so each is read once. Each chunk's key and reading
+ * lie side by side in one array (a look-up touches its slot and then one place: a new letter's
+ * chunks are mostly not in the processor's cache, and each separate array read is a miss). Holds
+ * up to `capacity` chunks of up to MAX_CHUNK code units (a longer one is read each time), then
+ * starts again empty.
  */
 export class ChunkReadings {
-  /** Per slot: entry + 1 (0 empty), the full hash. */
+  /** Per slot: where its entry starts in `entries` + 1 (0 empty), the full hash. */
   private readonly slots: Int32Array;
   private readonly mask: number;
-  private readonly keyStart: Int32Array;
-  private readonly keyLength: Uint8Array;
-  private readonly readStart: Int32Array;
-  private readonly keys: Uint16Array;
-  /** Every reading, one after another: entry e's runs from readStart[e] to readStart[e + 1]. */
-  readings: Int32Array;
-  private entries = 0;
-  private keysUsed = 0;
+  /** Per entry: its key's length, the key's code units, the reading's length, the reading. */
+  readonly entries: Int32Array;
+  private used = 0;
+  private count = 0;
 
   constructor(private readonly capacity: number) {
     let size = 1;
     while (size < capacity * 2) size *= 2;
     this.slots = new Int32Array(size * 2);
     this.mask = size - 1;
-    this.keyStart = new Int32Array(capacity);
-    this.keyLength = new Uint8Array(capacity);
-    this.readStart = new Int32Array(capacity + 1);
-    this.keys = new Uint16Array(capacity * 12);
-    this.readings = new Int32Array(capacity * 24);
+    this.entries = new Int32Array(capacity * 32);
   }
 
-  /** The entry of the chunk in `codes[0]` to `codes[length - 1]` (its hash `hash`), or -1. */
+  /**
+   * Where the reading of the chunk in `codes[0]` to `codes[length - 1]` (its hash `hash`) starts
+   * in `entries` (its length just before it), or -1.
+   */
   find(codes: Uint16Array, length: number, hash: number): number {
-    const { slots, mask } = this;
+    const { slots, mask, entries } = this;
     for (let slot = hash & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
       if (slots[slot * 2 + 1] !== hash) continue;
-      const e = slots[slot * 2] - 1;
-      if (this.keyLength[e] === length && this.sameKey(e, codes, length)) return e;
+      const at = slots[slot * 2] - 1;
+      if (entries[at] === length && sameKey(entries, at + 1, codes, length)) return at + length + 2;
     }
     return -1;
   }
 
-  /** Keeps `reading` for the chunk, and returns its entry; -1 when the chunk is too long to keep. */
+  /** Keeps `reading` for the chunk, and returns where it starts, as find does; -1 when the chunk is too long to keep. */
   add(codes: Uint16Array, length: number, hash: number, reading: Int32Array): number {
-    if (length > MAX_CHUNK) return -1;
-    if (this.entries === this.capacity || this.keysUsed + length > this.keys.length) this.clear();
-    let end = this.readStart[this.entries] + reading.length;
-    if (end > this.readings.length) {
-      this.clear();
-      end = reading.length;
-      if (end > this.readings.length) return -1;
-    }
-    const e = this.entries++;
-    this.readings.set(reading, this.readStart[e]);
-    this.readStart[e + 1] = end;
-    this.keys.set(codes.subarray(0, length), this.keysUsed);
-    this.keyStart[e] = this.keysUsed;
-    this.keyLength[e] = length;
-    this.keysUsed += length;
+    const size = length + 2 + reading.length;
+    if (length > MAX_CHUNK || size > this.entries.length) return -1;
+    if (this.count === this.capacity || this.used + size > this.entries.length) this.clear();
+    const at = this.used;
+    const { entries } = this;
+    entries[at] = length;
+    for (let k = 0; k < length; k++) entries[at + 1 + k] = codes[k];
+    entries[at + 1 + length] = reading.length;
+    entries.set(reading, at + 2 + length);
+    this.used += size;
+    this.count++;
     let slot = hash & this.mask;
     while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
-    this.slots[slot * 2] = e + 1;
+    this.slots[slot * 2] = at + 1;
     this.slots[slot * 2 + 1] = hash;
-    return e;
-  }
-
-  start(e: number): number {
-    return this.readStart[e];
-  }
-
-  end(e: number): number {
-    return this.readStart[e + 1];
-  }
-
-  private sameKey(e: number, codes: Uint16Array, length: number): boolean {
-    const from = this.keyStart[e];
-    for (let k = 0; k < length; k++) if (this.keys[from + k] !== codes[k]) return false;
-    return true;
+    return at + length + 2;
   }
 
   private clear(): void {
     this.slots.fill(0);
-    this.entries = 0;
-    this.keysUsed = 0;
+    this.used = 0;
+    this.count = 0;
   }
+}
+
+function sameKey(entries: Int32Array, from: number, codes: Uint16Array, length: number): boolean {
+  for (let k = 0; k < length; k++) if (entries[from + k] !== codes[k]) return false;
+  return true;
 }
 
 /** The longest chunk kept, in code units: longer ones (a URL, a line of dashes) are rare. */

@@ -208,8 +208,8 @@ export class TextClassifier {
         continue;
       }
       if (length === 0) continue;
-      const entry = chunks.find(codes, length, hash);
-      previous = entry >= 0 ? this.tally(chunks.readings, chunks.start(entry), chunks.end(entry), previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
+      const at = chunks.find(codes, length, hash);
+      previous = at >= 0 ? this.tally(chunks.entries, at, at + chunks.entries[at - 1], previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
       length = 0;
       hash = FNV_START;
     }
@@ -218,8 +218,8 @@ export class TextClassifier {
   /** A chunk not read lately: read, kept, and counted. */
   private tallyNew(codes: Uint16Array, length: number, hash: number, previous: number, seen: number[]): number {
     const read = this.readChunk(codes, length);
-    const entry = this.chunks.add(codes, length, hash, read);
-    return entry >= 0 ? this.tally(this.chunks.readings, this.chunks.start(entry), this.chunks.end(entry), previous, seen) : this.tally(read, 0, read.length, previous, seen);
+    const at = this.chunks.add(codes, length, hash, read);
+    return at >= 0 ? this.tally(this.chunks.entries, at, at + read.length, previous, seen) : this.tally(read, 0, read.length, previous, seen);
   }
 
   /**
