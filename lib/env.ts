@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { X402_NETWORKS, X402_NETWORK_IDS } from "@/lib/payments/x402/networks";
+import { X402_NETWORKS, X402_NETWORK_IDS } from "@/lib/x402-networks";
 
 // Every setting the service reads, validated once. `.env.example` and the README list them.
 const flag = z

@@ -4,7 +4,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Caller } from "@/lib/auth/caller";
-import { readBodyBytes } from "@/lib/http/read-json-body";
 import { verifyValue } from "@/lib/tokens/signed-token";
 import { UPLOAD_KEY_FORM } from "@/lib/letters/schemas";
 import { hasPdfHeader, MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
@@ -53,7 +52,10 @@ export async function createUpload(caller: Caller, contentLength?: number) {
  * before anything else; then the URL's signature and expiry, the type and size, and the
  * one-shot rule (a second PUT is refused, even with a valid URL).
  */
-export async function receiveUpload(key: string, url: URL, request: Request) {
+/** The PUT request's body as this module reads it: its declared type, and its bytes read only when asked, up to a limit. */
+export type UploadBody = { contentType: string | null; readBytes: (maxBytes: number) => Promise<Buffer> };
+
+export async function receiveUpload(key: string, url: URL, body: UploadBody) {
   if (!UPLOAD_KEY_FORM.test(key)) {
     throw new ApiError("invalid_upload_key", `\`${key.slice(0, 60)}\` is not an upload key: it must be up_ followed by 32 lowercase hex digits and .pdf.`);
   }
@@ -68,11 +70,11 @@ export async function receiveUpload(key: string, url: URL, request: Request) {
   if (expires * 1000 < Date.now()) {
     throw new ApiError("invalid_upload_url", `The upload URL expired ${Math.round(Date.now() / 1000 - expires)} s ago (they last ${UPLOAD_URL_TTL_SECONDS} s). Get a new one with POST /v1/uploads.`);
   }
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const type = (body.contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/pdf") {
     throw new ApiError("unsupported_media_type", type ? `Content-Type \`${type}\` is not accepted here; send the PDF with Content-Type: application/pdf.` : "No Content-Type header; send the PDF with Content-Type: application/pdf.");
   }
-  const bytes = await readBodyBytes(request, MAX_PDF_BYTES);
+  const bytes = await body.readBytes(MAX_PDF_BYTES);
   if (bytes.length === 0) throw new ApiError("invalid_pdf", "The upload is empty (0 bytes); PUT the PDF's bytes as the body.");
   if (!hasPdfHeader(bytes)) {
     throw new ApiError("invalid_pdf", "The upload is not a PDF (a PDF starts with %PDF-). Export the document to PDF and upload that.");

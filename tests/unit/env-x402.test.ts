@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { restoreEnvAfterEach, setFreshEnv } from "@/tests/support/fresh-env";
 import { DEFAULT_ASSETS } from "@x402/evm";
-import { X402_NETWORKS } from "@/lib/payments/x402/networks";
+import { X402_NETWORKS } from "@/lib/x402-networks";
 
 // The x402 settings are checked at start: a facilitator needs a payee, production only takes
 // mainnet USDC over https, and a token other than USDC needs its EIP-712 domain.

@@ -8,7 +8,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { mintCredit } from "@/lib/payments/credits/credits";
 import { readPaymentHeader } from "@/lib/payments/x402/payment-payload";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/credits/packs";
-import { X402_NETWORKS } from "@/lib/payments/x402/networks";
+import { X402_NETWORKS } from "@/lib/x402-networks";
 import { UnreadablePayment, decodePayment, describeMismatch, eip3009Of, type Eip3009Payment } from "@/lib/payments/x402/payment-payload";
 import { X402PaymentError, packRequirements, paymentRequiredFor } from "@/lib/payments/x402/requirements";
 import { x402Server } from "@/lib/payments/x402/resource-server";

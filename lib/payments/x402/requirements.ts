@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/credits/packs";
-import { USDC_UNITS_PER_CENT } from "@/lib/payments/x402/networks";
+import { USDC_UNITS_PER_CENT } from "@/lib/x402-networks";
 import type { X402Settings } from "@/lib/payments/x402/settings";
 
 // What a pack costs over x402 and how a 402 answer says so.

@@ -2,7 +2,7 @@ import { getAddress, isAddress } from "viem";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
-import { X402_NETWORKS, type X402Network } from "@/lib/payments/x402/networks";
+import { X402_NETWORKS, type X402Network } from "@/lib/x402-networks";
 
 // What this deployment asks agents to pay with: read from lib/env.ts, resolved (default USDC
 // and its EIP-712 domain) and checksummed once per call. No facilitator configured means no

@@ -1,7 +1,7 @@
 // The chains POST /v1/x402/credits can take USDC on, each with Circle's USDC contract and the
 // EIP-712 domain (name, version) its transferWithAuthorization signatures use. A wrong domain
 // makes every signature fail on chain, so these mirror @x402/evm's DEFAULT_ASSETS table (a unit
-// test keeps them equal). No imports: lib/env.ts reads it at start.
+// test keeps them equal). No imports: lib/env.ts reads it at start, so it sits beside it at the bottom layer.
 export const X402_NETWORKS = {
   "eip155:84532": { label: "Base Sepolia", usdc: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", eip712: { name: "USDC", version: "2" } },
   "eip155:8453": { label: "Base", usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", eip712: { name: "USD Coin", version: "2" } },
