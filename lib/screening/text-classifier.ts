@@ -57,6 +57,8 @@ export class TextClassifier {
   private readonly chunks = new ChunkReadings(CHUNK_CACHE);
   /** The code units of the chunk being read (grown as needed). */
   private chunkCodes = new Uint16Array(256);
+  /** Feature and count pairs being kept by countsOfEach (grown as needed). */
+  private kept = new Int32Array(4_096);
   /** The code units of the text being counted (grown as needed). */
   private sourceCodes = new Uint16Array(256);
   /** The 16-bit weights, one row of ROW per feature (see the constructor). */
@@ -106,9 +108,9 @@ export class TextClassifier {
 
   /** The probability of each class, in the artifact's class order. */
   probabilities(text: string): number[] {
-    const seen: number[] = [];
-    this.count(text, seen);
-    return this.probabilitiesOfCounts(seen);
+    let counted: number[] = [];
+    this.countEach([text], (seen) => (counted = seen));
+    return this.probabilitiesOfCounts(counted);
   }
 
   /**
@@ -116,16 +118,37 @@ export class TextClassifier {
    * them is then scored from the sums (scoreOfCounts) instead of being read again.
    */
   countsOf(text: string): FeatureCounts {
-    const seen: number[] = [];
-    this.count(text, seen);
-    const features = new Int32Array(seen.length);
-    const counts = new Int32Array(seen.length);
-    for (let k = 0; k < seen.length; k++) {
-      features[k] = seen[k];
-      counts[k] = this.counts[seen[k]];
-      this.counts[seen[k]] = 0;
+    return this.countsOfEach([text])[0];
+  }
+
+  /**
+   * The counts of each text, as countsOf gives them, read in one pass: a long letter has
+   * hundreds of paragraphs, and each read on its own paid for its own copy and its own arrays.
+   */
+  countsOfEach(texts: string[]): FeatureCounts[] {
+    const ends: number[] = [];
+    let used = 0;
+    this.countEach(texts, (seen) => {
+      if (this.kept.length < used + 2 * seen.length) this.kept = growTo(this.kept, (used + 2 * seen.length) * 2);
+      const kept = this.kept;
+      for (const f of seen) {
+        kept[used++] = f;
+        kept[used++] = this.counts[f];
+        this.counts[f] = 0;
+      }
+      ends.push(used);
+    });
+    // One pair of arrays for them all, each text's counts a view of its part.
+    const features = new Int32Array(used / 2);
+    const counts = new Int32Array(used / 2);
+    for (let k = 0; k < used; k += 2) {
+      features[k / 2] = this.kept[k];
+      counts[k / 2] = this.kept[k + 1];
     }
-    return { features, counts };
+    return ends.map((end, k) => {
+      const start = k === 0 ? 0 : ends[k - 1] / 2;
+      return { features: features.subarray(start, end / 2), counts: counts.subarray(start, end / 2) };
+    });
   }
 
   /** The score of the texts whose counts are given, read as one (n-grams across their joins are not counted). */
@@ -180,38 +203,53 @@ export class TextClassifier {
     return seen;
   }
 
-  /** Counts every feature of `text` into this.counts, listing in `seen` each the first time. */
-  private count(text: string, seen: number[]): void {
+  /**
+   * Counts every feature of each text into this.counts, and calls `counted` after each text with
+   * the features it has, in the order first seen (the caller reads and zeroes their counts).
+   */
+  private countEach(texts: string[], counted: (seen: number[]) => void): void {
     // Counts per feature in a dense array, with the list of features seen: no Map per letter.
     // Read chunk by chunk (the text between spaces): no word and no character n-gram crosses a
     // space, and each chunk's reading is kept (readChunk), so only the 2-gram across two chunks
     // is looked up per occurrence. ASCII text (most letters) is folded code by code as it is
     // scanned, and its chunks are looked up by their codes: neither the normalized text nor its
     // chunks are built as strings.
-    const source = foldsByCode(text) ? text : normalizeForFeatures(text);
-    if (this.chunkCodes.length < source.length) {
-      this.chunkCodes = new Uint16Array(source.length * 2);
-      this.sourceCodes = new Uint16Array(source.length * 2);
+    const sources = texts.map((text) => (foldsByCode(text) ? text : normalizeForFeatures(text)));
+    const joined = sources.length === 1 ? sources[0] : sources.join(" ");
+    if (this.chunkCodes.length < joined.length) {
+      this.chunkCodes = new Uint16Array(joined.length * 2);
+      this.sourceCodes = new Uint16Array(joined.length * 2);
     }
     const { chunks, chunkCodes: codes, sourceCodes: units } = this;
-    // The text's code units copied out in one native write: a paragraph is a slice of its letter,
+    // The texts' code units copied out in one native write: a paragraph is a slice of its letter,
     // and reading a slice code by code is a third slower than reading an array.
-    const n = Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(source, "utf16le") / 2;
+    const n = Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(joined, "utf16le") / 2;
+    let text = 0;
+    let end = sources[0].length; // where the text being read ends (a space joins it to the next)
+    let seen: number[] = [];
     let previous = -1;
     let length = 0;
     let hash = FNV_START;
     for (let i = 0; i <= n; i++) {
-      const c = i < n ? foldAsciiCode(units[i]) : SPACE_CODE;
+      const c = i < end ? foldAsciiCode(units[i]) : SPACE_CODE;
       if (c !== SPACE_CODE) {
         codes[length++] = c;
         hash = fnvStep(hash, c);
         continue;
       }
-      if (length === 0) continue;
-      const at = chunks.find(codes, length, hash);
-      previous = at >= 0 ? this.tally(chunks.entries, at, at + chunks.entries[at - 1], previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
-      length = 0;
-      hash = FNV_START;
+      if (length > 0) {
+        const at = chunks.find(codes, length, hash);
+        previous = at >= 0 ? this.tally(chunks.entries, at, at + chunks.entries[at - 1], previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
+        length = 0;
+        hash = FNV_START;
+      }
+      if (i === end) {
+        counted(seen);
+        if (++text === sources.length) break;
+        seen = [];
+        previous = -1; // no 2-gram across two texts
+        end += 1 + sources[text].length;
+      }
     }
   }
 
@@ -343,6 +381,12 @@ export class TextClassifier {
       probabilities: Object.fromEntries(classes.map((c, i) => [c, p[i]])),
     };
   }
+}
+
+function growTo(array: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(length);
+  grown.set(array);
+  return grown;
 }
 
 /** The regression's probabilities from its logits. */

@@ -214,11 +214,11 @@ type Run = { from: number; to: number };
 
 /**
  * A letter's paragraphs (blank-line separated; a paragraph longer than a passage is cut into
- * passage-sized pieces), each counted by the classifier once, on first use.
+ * passage-sized pieces), all counted by the classifier in one pass, on first use.
  */
 class Paragraphs {
   private readonly parts: string[];
-  private readonly counted: (FeatureCounts | undefined)[];
+  private counted: FeatureCounts[] | undefined;
   private readonly shares: (LogitShare | undefined)[] = [];
   /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
   private readonly head: string;
@@ -227,7 +227,6 @@ class Paragraphs {
 
   constructor(letter: string, private readonly classifier: TextClassifier) {
     this.parts = letter.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => (p.length <= PASSAGE ? [p] : p.match(PASSAGE_SIZED)!));
-    this.counted = new Array(this.parts.length);
     const lines = letter.split("\n").filter((l) => l.trim());
     this.head = lines.slice(0, 2).join("\n");
     this.tail = lines.slice(-2).join("\n");
@@ -279,15 +278,21 @@ class Paragraphs {
   /** A run's harm from its paragraphs' logit shares: to find the likeliest run, never to refuse. */
   harm(run: Run): number {
     const shares: LogitShare[] = [];
-    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf((this.counted[i] ??= this.classifier.countsOf(this.parts[i])))));
+    const counted = this.countedParts();
+    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf(counted[i])));
     return this.classifier.harmOfShares(shares);
   }
 
   private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {
     const parts: FeatureCounts[] = [];
-    for (let i = run.from; i < run.to; i++) parts.push((this.counted[i] ??= this.classifier.countsOf(this.parts[i])));
+    const counted = this.countedParts();
+    for (let i = run.from; i < run.to; i++) parts.push(counted[i]);
     if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(`${this.head}\n${this.tail}`)));
     return parts;
+  }
+
+  private countedParts(): FeatureCounts[] {
+    return (this.counted ??= this.classifier.countsOfEach(this.parts));
   }
 
   text(run: Run, withFrameLines: boolean): string {
