@@ -111,34 +111,48 @@ export class TwoKeyScreener implements Screener {
   /**
    * A letter longer than the calibration letters is read passage by passage, and its most
    * severe passage decides: both readings were calibrated on letters of a few pages, and a threat
-   * in a long letter must not be diluted by the rest. Each paragraph is counted once; the
-   * passages are scored from those counts, and the frame, the slower reading, reads the passages
-   * the classifier suspects most first, stopping at the first refusal.
+   * in a long letter must not be diluted by the rest. The passages are scored in the letter's
+   * order, and one the classifier scores high enough to be refused is read by the frame at once:
+   * the first passage refused decides, and the rest is neither counted nor scored (of two
+   * passages that would be refused, the earlier is named). When none is refused, the frame, the
+   * slower reading, reads the passages the classifier suspects most first.
    */
   private screenLong(text: string): ScreeningVerdict {
     const paragraphs = new Paragraphs(text, this.classifier);
-    const scored = paragraphs.passages().map((run) => ({ run, clf: paragraphs.score(run, true) })).sort((a, b) => b.clf.harm - a.clf.harm);
-    let worst: { decision: ScreeningVerdict["decision"]; verdict: () => ScreeningVerdict } | undefined;
+    const scored: { run: Run; clf: ClassifierScore }[] = [];
+    const read = new Map<Run, PassageReading>();
+    for (const run of paragraphs.passages()) {
+      const clf = paragraphs.score(run, true);
+      scored.push({ run, clf });
+      if (this.mostSevereAt(clf.harm) !== "refuse") continue;
+      const reading = this.readPassage(paragraphs, run, clf);
+      if (reading.decision === "refuse") return reading.verdict();
+      read.set(run, reading);
+    }
+    // None is refused (every passage that could be was read above): the most severe decides.
+    scored.sort((a, b) => b.clf.harm - a.clf.harm);
+    let worst: PassageReading | undefined;
     for (const { run, clf } of scored) {
       // The rest score no higher: once none of them could decide more severely than the worst
       // so far, their frames (the slower reading) cannot change the verdict.
       if (worst && SEVERITY[this.mostSevereAt(clf.harm)] <= SEVERITY[worst.decision]) break;
-      const text = paragraphs.text(run, true);
-      let read: NonNullable<typeof worst>;
-      if (this.frameMatters(clf) && this.contextDecides && readsInContext(text)) {
-        // A passage that reads as a fraud warning, fiction or reporting cannot turn the frame's
-        // key: the classifier alone decides it, and the frame's full reading (the category and
-        // signals of its evidence) is made only if it ends up the letter's verdict.
-        read = { decision: decisionOf(clf.harm, 0, false, this.thresholds), verdict: () => this.decideOn(text, clf) };
-      } else {
-        const verdict = this.decideOn(text, clf);
-        read = { decision: verdict.decision, verdict: () => verdict };
-      }
-      if (read.decision === "refuse") return read.verdict();
-      if (!worst || SEVERITY[read.decision] > SEVERITY[worst.decision]) worst = read;
+      const reading = read.get(run) ?? this.readPassage(paragraphs, run, clf);
+      if (!worst || SEVERITY[reading.decision] > SEVERITY[worst.decision]) worst = reading;
     }
     const verdict = worst!.verdict();
     return verdict.decision === "allow" ? this.heldIfPadded(verdict, paragraphs, null) : verdict;
+  }
+
+  private readPassage(paragraphs: Paragraphs, run: Run, clf: ClassifierScore): PassageReading {
+    const text = paragraphs.text(run, true);
+    if (this.frameMatters(clf) && this.contextDecides && readsInContext(text)) {
+      // A passage that reads as a fraud warning, fiction or reporting cannot turn the frame's
+      // key: the classifier alone decides it, and the frame's full reading (the category and
+      // signals of its evidence) is made only if it ends up the letter's verdict.
+      return { decision: decisionOf(clf.harm, 0, false, this.thresholds), verdict: () => this.decideOn(text, clf) };
+    }
+    const verdict = this.decideOn(text, clf);
+    return { decision: verdict.decision, verdict: () => verdict };
   }
 
   /** Whether the frame's cap on a letter read in context (CONTEXT_CAP) is below every level the frame acts at. */
@@ -211,14 +225,17 @@ const SEVERITY: Record<ScreeningVerdict["decision"], number> = { allow: 0, revie
 
 /** Paragraphs `from` to `to` (exclusive). */
 type Run = { from: number; to: number };
+/** A passage's decision, and its verdict (made when asked: see readPassage). */
+type PassageReading = { decision: ScreeningVerdict["decision"]; verdict: () => ScreeningVerdict };
 
 /**
  * A letter's paragraphs (blank-line separated; a paragraph longer than a passage is cut into
- * passage-sized pieces), all counted by the classifier in one pass, on first use.
+ * passage-sized pieces), each counted by the classifier once, on first use (a run's at once).
  */
 class Paragraphs {
   private readonly parts: string[];
-  private counted: FeatureCounts[] | undefined;
+  private readonly counted: (FeatureCounts | undefined)[];
+  private uncounted: number;
   private readonly shares: (LogitShare | undefined)[] = [];
   /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
   private readonly head: string;
@@ -228,6 +245,8 @@ class Paragraphs {
   constructor(letter: string, private readonly classifier: TextClassifier) {
     this.parts = letter.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => (p.length <= PASSAGE ? [p] : p.match(PASSAGE_SIZED)!));
     const lines = letter.split("\n").filter((l) => l.trim());
+    this.counted = new Array(this.parts.length);
+    this.uncounted = this.parts.length;
     this.head = lines.slice(0, 2).join("\n");
     this.tail = lines.slice(-2).join("\n");
   }
@@ -278,21 +297,32 @@ class Paragraphs {
   /** A run's harm from its paragraphs' logit shares: to find the likeliest run, never to refuse. */
   harm(run: Run): number {
     const shares: LogitShare[] = [];
-    const counted = this.countedParts();
-    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf(counted[i])));
+    const counted = this.countedIn(run);
+    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf(counted[i]!)));
     return this.classifier.harmOfShares(shares);
   }
 
   private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {
     const parts: FeatureCounts[] = [];
-    const counted = this.countedParts();
-    for (let i = run.from; i < run.to; i++) parts.push(counted[i]);
+    const counted = this.countedIn(run);
+    for (let i = run.from; i < run.to; i++) parts.push(counted[i]!);
     if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(`${this.head}\n${this.tail}`)));
     return parts;
   }
 
-  private countedParts(): FeatureCounts[] {
-    return (this.counted ??= this.classifier.countsOfEach(this.parts));
+  /**
+   * The counts of every paragraph, with the run's among them. The first run is counted alone (a
+   * long letter refused in its first passage needs no more), and at the next run every other
+   * paragraph is counted too: one pass over the rest is cheaper than one per passage.
+   */
+  private countedIn(run: Run): (FeatureCounts | undefined)[] {
+    if (this.uncounted === 0) return this.counted;
+    const [from, to] = this.uncounted === this.parts.length ? [run.from, run.to] : [0, this.parts.length];
+    const missing: number[] = [];
+    for (let i = from; i < to; i++) if (this.counted[i] === undefined) missing.push(i);
+    this.uncounted -= missing.length;
+    if (missing.length > 0) this.classifier.countsOfEach(missing.map((i) => this.parts[i])).forEach((c, k) => (this.counted[missing[k]] = c));
+    return this.counted;
   }
 
   text(run: Run, withFrameLines: boolean): string {

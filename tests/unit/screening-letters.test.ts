@@ -63,6 +63,30 @@ describe("a threat padded or buried in pages of lawful text", () => {
   });
 });
 
+// A long letter is refused at the first passage that is refused: the rest is not read, and of two
+// harmful passages the earlier names the refusal.
+describe("a long letter with two harmful passages", () => {
+  const screener = shippedScreener();
+  const letters = loadLetters("train").flatMap((f) => f.letters);
+  // Pages of one kind of harm: letters of the category the screener refuses as that category.
+  const pagesOf = (category: string) => {
+    const refused = letters.filter((l) => l.category === category && screener.screenNow(l.text).category === category && screener.screenNow(l.text).decision === "refuse");
+    return refused.map((l) => l.text).join("\n\n").slice(0, 6_000);
+  };
+  const family = letters.filter((l) => l.label === "allow" && l.category === "personal").map((l) => l.text).join("\n\n");
+  const [invoice, threat] = [pagesOf("fraud_fake_invoice"), pagesOf("threat")];
+  const between = (a: string, b: string) => [family.slice(0, 8_000), a, family.slice(8_000, 20_000), b, family.slice(20_000, 30_000)].join("\n\n");
+
+  it.each([
+    ["fraud_fake_invoice", "threat"],
+    ["threat", "fraud_fake_invoice"],
+  ])("is refused as %s when that comes first, before the %s", (first) => {
+    const text = first === "threat" ? between(threat, invoice) : between(invoice, threat);
+    expect(text.length).toBeGreaterThan(35_000);
+    expect(screener.screenNow(text)).toMatchObject({ decision: "refuse", category: first });
+  });
+});
+
 // The longest text the API takes, in shapes no letter of the corpus has: read without failing.
 describe("letters of odd shapes, up to the 50,000-character limit", () => {
   const screener = shippedScreener();
