@@ -2,7 +2,6 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { newFeedbackId } from "@/lib/ids";
 import type { Caller } from "@/lib/auth/caller";
-import { throttle } from "@/lib/http/throttle";
 import { ORDER_ID_FORM } from "@/lib/letters/order-ids";
 
 // POST /v1/feedback: anyone (person or agent) reports a response that looked wrong or a doc
@@ -24,7 +23,6 @@ export const FeedbackRequestSchema = z.strictObject({
 export type FeedbackRequest = z.infer<typeof FeedbackRequestSchema>;
 
 export async function recordFeedback(req: FeedbackRequest, caller: Caller, ctx: { requestId: string; userAgent: string | null }) {
-  await throttle("feedback", caller);
   const row = await db().feedback.create({
     data: {
       id: newFeedbackId(),

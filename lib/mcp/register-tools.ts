@@ -6,6 +6,7 @@ import { requireScope, type VerifiedKey } from "@/lib/auth/api-keys";
 import type { Caller } from "@/lib/auth/caller";
 import { callerOf } from "@/lib/http/define-route";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
+import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { createOrder } from "@/lib/orders/create-order";
@@ -83,12 +84,15 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
   // fails if it stops being used.)
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
 
-  const run = (scope: Scope | null, args: unknown, work: (caller: Caller) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
+  // `bucket`: the throttle the tool's HTTP route declares (defineRoute's `throttle:`), counted alike.
+  const run = (scope: Scope | null, args: unknown, work: (caller: Caller) => Promise<ToolResult>, bucket?: ThrottleBucket) => async (): Promise<ToolResult> => {
     try {
       refuseControlCharacters(args, "arguments");
       // Scopes are per tool: a key that may only quote still connects and lists the tools.
       if (ctx.key && scope !== null) requireScope(ctx.key, scope);
-      return await work(callerOf(ctx.request, ctx.key));
+      const caller = callerOf(ctx.request, ctx.key);
+      if (bucket) await throttle(bucket, caller);
+      return await work(caller);
     } catch (err) {
       return toolFailure(failureOf(err, ctx.requestId));
     }
@@ -104,7 +108,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       outputSchema: QuoteOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (args) => run("mail:quote", args, async (caller) => toolSuccess(await createQuote(args, caller)))(),
+    async (args) => run("mail:quote", args, async (caller) => toolSuccess(await createQuote(args, caller)), "quotes")(),
   );
 
   server.registerTool(
@@ -155,8 +159,11 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (args) =>
-      run(null, args, async (caller) =>
-        toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
+      run(
+        null,
+        args,
+        async (caller) => toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
+        "feedback",
       )(),
   );
 }

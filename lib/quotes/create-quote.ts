@@ -7,7 +7,6 @@ import { prepareLetter, snapshotOf } from "@/lib/quotes/prepare-letter";
 import { saveProof } from "@/lib/documents/proofs";
 import { CONFIRMATION_TTL_MS, issueConfirmationToken } from "@/lib/quotes/confirmation-token";
 import type { Caller } from "@/lib/auth/caller";
-import { throttle } from "@/lib/http/throttle";
 import { noRailReason } from "@/lib/fulfillment/carrier-from-env";
 
 /**
@@ -15,7 +14,6 @@ import { noRailReason } from "@/lib/fulfillment/carrier-from-env";
  * proof, saved with the quote), and records the quote its single-use confirmation token names.
  */
 export async function createQuote(req: QuoteRequest, caller: Caller) {
-  await throttle("quotes", caller);
   const letter = await prepareLetter(req);
   const proof = await saveProof(letter.document.pdf, letter.document.pageCount, letter.document.notes);
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);

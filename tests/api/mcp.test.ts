@@ -150,6 +150,15 @@ describe("MCP tools", () => {
     expect(sent.data).toMatchObject({ code: "insufficient_scope", retryable: false });
   });
 
+  it("counts quote_letter and submit_feedback against the throttle buckets of POST /v1/quotes and POST /v1/feedback", async () => {
+    const { key, id } = await issueApiKey({ mode: "live", label: "throttled", scopes: ["mail:quote"] });
+    const client = await connect({ headers: { Authorization: `Bearer ${key}` } });
+    expect((await callTool(client, "quote_letter", letter())).isError).toBe(false);
+    expect((await callTool(client, "submit_feedback", { kind: "bug", message: "counted like the route" })).isError).toBe(false);
+    const rows = await db().$queryRaw<{ key: string }[]>`SELECT key FROM rate_limits WHERE key LIKE ${`%${id}`} ORDER BY key`;
+    expect(rows.map((r) => r.key.split(":")[0])).toEqual(["feedback", "quotes"]);
+  });
+
   it("refuses a key that does not verify (401, WWW-Authenticate) or is disabled (403) before any JSON-RPC", async () => {
     for (const forged of ["ak_live_not_a_real_key", `ak_live_${"0".repeat(32)}`]) {
       for (const message of [initialize, { jsonrpc: "2.0", id: 2, method: "tools/list" }]) {

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { addressCaller } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
+import { throttle } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
 import { ReviewRequestSchema, submitReview } from "@/lib/reviews/submit-review";
 
@@ -50,6 +51,7 @@ export async function POST(request: Request): Promise<Response> {
   const caller = addressCaller(request);
   if (!caller) return back({ error: "unattributable_request" }, true);
   try {
+    await throttle("reviews", caller);
     await submitReview(token, parsed.data, caller);
   } catch (err) {
     if (!(err instanceof ApiError)) {

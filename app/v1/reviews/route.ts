@@ -7,7 +7,7 @@ import { listPublishedReviews } from "@/lib/reviews/list-published-reviews";
 // its holder may do: a review is something a caller writes to us about the service, as
 // feedback is, so it needs `feedback:write` (a key limited to quoting or sending mail cannot
 // post reviews). The published list is public, like tracking: `mail:read`.
-export const POST = defineRoute({ scope: "feedback:write", body: ReviewRequestSchema, maxBodyBytes: 16_000 }, async ({ body, caller, request }) => ({
+export const POST = defineRoute({ scope: "feedback:write", body: ReviewRequestSchema, maxBodyBytes: 16_000, throttle: "reviews" }, async ({ body, caller, request }) => ({
   http: 201,
   body: await submitReview(request.headers.get("x-capability-token"), body, caller),
 }));
