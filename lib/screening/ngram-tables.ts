@@ -120,13 +120,56 @@ function pairHash(a: number, b: number): number {
 /**
  * What each chunk seen lately (a word with its punctuation) reads as, keyed by its code units: a
  * letter repeats its chunks ("the" is in every letter; a 50,000-character letter has about a
- * third as many distinct chunks as chunks), so each is read once. Each chunk's key and reading
- * lie side by side in one array (a look-up touches its slot and then one place: a new letter's
- * chunks are mostly not in the processor's cache, and each separate array read is a miss). Holds
- * up to `capacity` chunks of up to MAX_CHUNK code units (a longer one is read each time), then
- * starts again empty.
+ * third as many distinct chunks as chunks), so each is read once. Two generations of `capacity`
+ * chunks each: when the newer is full it becomes the older, and the older is dropped; a chunk
+ * found only in the older is copied into the newer. So the chunks every letter uses stay, and no
+ * letter finds the store empty (with one generation emptied when full, a letter screened just
+ * after paid for reading all its chunks again: measured, a few milliseconds, in the slowest
+ * percent of long letters). A chunk longer than MAX_CHUNK code units is read each time.
  */
 export class ChunkReadings {
+  private newer: ChunkTable;
+  private older: ChunkTable;
+
+  constructor(capacity: number) {
+    this.newer = new ChunkTable(capacity);
+    this.older = new ChunkTable(capacity);
+  }
+
+  /** The newer generation's entries: what find and add return offsets into. */
+  get entries(): Int32Array {
+    return this.newer.entries;
+  }
+
+  /**
+   * Where the reading of the chunk in `codes[0]` to `codes[length - 1]` (its hash `hash`) starts
+   * in `entries` (its length just before it), or -1.
+   */
+  find(codes: Uint16Array, length: number, hash: number): number {
+    const at = this.newer.find(codes, length, hash);
+    if (at >= 0) return at;
+    const old = this.older.find(codes, length, hash);
+    if (old < 0) return -1;
+    const { entries } = this.older;
+    return this.add(codes, length, hash, entries.subarray(old, old + entries[old - 1]));
+  }
+
+  /** Keeps `reading` for the chunk, and returns where it starts, as find does; -1 when the chunk is too long to keep. */
+  add(codes: Uint16Array, length: number, hash: number, reading: Int32Array): number {
+    if (length > MAX_CHUNK) return -1;
+    if (!this.newer.fits(length, reading.length)) {
+      const dropped = this.older;
+      this.older = this.newer;
+      this.newer = dropped.cleared();
+      // The reading may be a view of the generation just dropped (a chunk copied from the older).
+      reading = reading.slice();
+    }
+    return this.newer.add(codes, length, hash, reading);
+  }
+}
+
+/** One generation of ChunkReadings: an open-addressing table over one array of entries. */
+class ChunkTable {
   /** Per slot: where its entry starts in `entries` + 1 (0 empty), the full hash. */
   private readonly slots: Int32Array;
   private readonly mask: number;
@@ -143,10 +186,6 @@ export class ChunkReadings {
     this.entries = new Int32Array(capacity * 32);
   }
 
-  /**
-   * Where the reading of the chunk in `codes[0]` to `codes[length - 1]` (its hash `hash`) starts
-   * in `entries` (its length just before it), or -1.
-   */
   find(codes: Uint16Array, length: number, hash: number): number {
     const { slots, mask, entries } = this;
     for (let slot = hash & mask; slots[slot * 2] !== 0; slot = (slot + 1) & mask) {
@@ -157,18 +196,20 @@ export class ChunkReadings {
     return -1;
   }
 
-  /** Keeps `reading` for the chunk, and returns where it starts, as find does; -1 when the chunk is too long to keep. */
+  fits(length: number, readingLength: number): boolean {
+    return this.count < this.capacity && this.used + length + 2 + readingLength <= this.entries.length;
+  }
+
+  /** Keeps the entry, and returns where its reading starts; -1 when it does not fit. */
   add(codes: Uint16Array, length: number, hash: number, reading: Int32Array): number {
-    const size = length + 2 + reading.length;
-    if (length > MAX_CHUNK || size > this.entries.length) return -1;
-    if (this.count === this.capacity || this.used + size > this.entries.length) this.clear();
+    if (!this.fits(length, reading.length)) return -1;
     const at = this.used;
     const { entries } = this;
     entries[at] = length;
     for (let k = 0; k < length; k++) entries[at + 1 + k] = codes[k];
     entries[at + 1 + length] = reading.length;
     entries.set(reading, at + 2 + length);
-    this.used += size;
+    this.used += length + 2 + reading.length;
     this.count++;
     let slot = hash & this.mask;
     while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
@@ -177,10 +218,11 @@ export class ChunkReadings {
     return at + length + 2;
   }
 
-  private clear(): void {
+  cleared(): this {
     this.slots.fill(0);
     this.used = 0;
     this.count = 0;
+    return this;
   }
 }
 

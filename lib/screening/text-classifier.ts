@@ -406,8 +406,8 @@ const CHUNK_FIRST_WORD = 0;
 const CHUNK_LAST_WORD = 1;
 const CHUNK_FEATURES = 2;
 const NO_WORD = -2;
-/** Chunks kept before the cache starts again: a few megabytes. */
-const CHUNK_CACHE = 50_000;
+/** Chunks kept per generation (two are kept: see ChunkReadings): a few megabytes in all. */
+const CHUNK_CACHE = 25_000;
 /** 1 + ln(c) for the counts most features have (scikit-learn's sublinear term frequency). */
 const SUBLINEAR_TF = Float64Array.from({ length: 256 }, (_, c) => 1 + Math.log(c));
 

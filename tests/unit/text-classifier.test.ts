@@ -46,21 +46,29 @@ describe("the screening classifier", () => {
       "PAY\tNOW\r\nor\u000bELSE\u000cgift `CARDS` 1234", "\n\n  Send the CODE  \n",
       // Chunks too long to keep, and one longer than a single read of its codes.
       `see https://example.com/${"pay-now-".repeat(12)} today`, `${"giftcard".repeat(700)} now`];
-    // Enough different chunks, short and long, that the classifier's store of them starts again
-    // (more than it keeps, and more than its readings fit): the counts after must not change.
+    const expectReferenceCounts = () => {
+      for (const text of [...odd, ...sample]) {
+        const want = new Map<number, number>();
+        for (const name of featureNames(text)) {
+          const i = index.get(name);
+          if (i !== undefined) want.set(i, (want.get(i) ?? 0) + 1);
+        }
+        const { features, counts } = classifier.countsOf(text);
+        const got = new Map(Array.from(features, (f, k) => [f, counts[k]]));
+        expect(got, JSON.stringify(text.slice(0, 60))).toEqual(want);
+      }
+    };
+    // The classifier keeps each chunk's reading in two generations: counted once, then after
+    // enough new chunks that those readings are in the older generation (and copied back to the
+    // newer when found there), then after so many, short and long, that they were dropped (more
+    // chunks than it keeps, and more than its readings fit): the counts must never change.
     const word = (n: number, size: number) => Array.from({ length: size }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** (k % 4)) % 26))).join("");
+    expectReferenceCounts();
+    classifier.countsOf(Array.from({ length: 20_000 }, (_, n) => word(n + 100_000, 5)).join(" "));
+    expectReferenceCounts();
     classifier.countsOf(Array.from({ length: 60_000 }, (_, n) => word(n, 4)).join(" "));
     classifier.countsOf(Array.from({ length: 9_000 }, (_, n) => word(n, 60)).join(" "));
-    for (const text of [...odd, ...sample]) {
-      const want = new Map<number, number>();
-      for (const name of featureNames(text)) {
-        const i = index.get(name);
-        if (i !== undefined) want.set(i, (want.get(i) ?? 0) + 1);
-      }
-      const { features, counts } = classifier.countsOf(text);
-      const got = new Map(Array.from(features, (f, k) => [f, counts[k]]));
-      expect(got, JSON.stringify(text.slice(0, 60))).toEqual(want);
-    }
+    expectReferenceCounts();
   });
 
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
