@@ -5,14 +5,13 @@ import { CHAR_NGRAM_SIZES } from "@/lib/screening/text-features";
 // 2^31, which are boxed) costs a string, a hash and an allocation for each. Written by hand: no
 // maintained package offers hash tables over typed arrays keyed like these.
 
-const FNV_OFFSET = 0x811c9dc5 | 0;
+/** FNV-1a: the hash of no code units, and one step (the hash of a run, extended by one more). */
+export const FNV_START = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
-/** FNV-1a, one step: the hash of a run of code units, extended by one more. */
 export function fnvStep(hash: number, code: number): number {
   return Math.imul(hash ^ code, FNV_PRIME);
 }
-export const FNV_START = FNV_OFFSET;
 
 const SHORTEST = CHAR_NGRAM_SIZES[0];
 const LONGEST = CHAR_NGRAM_SIZES[CHAR_NGRAM_SIZES.length - 1];

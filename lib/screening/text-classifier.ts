@@ -126,6 +126,7 @@ export class TextClassifier {
    * hundreds of paragraphs, and each read on its own paid for its own copy and its own arrays.
    */
   countsOfEach(texts: string[]): FeatureCounts[] {
+    if (texts.length === 0) return [];
     const ends: number[] = [];
     let used = 0;
     this.countEach(texts, (seen) => {

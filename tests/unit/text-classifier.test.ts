@@ -71,6 +71,18 @@ describe("the screening classifier", () => {
     expectReferenceCounts();
   });
 
+  it("counts several texts in one pass exactly as each alone: no n-gram across two of them", () => {
+    const texts = ["pay the fee", "now or else", "", "Nguyễn Thị Minh: “don't”", "buy the gift", "cards 1234", "   ", "card 🙂 now", "pay"];
+    const plain = (c: { features: Int32Array; counts: Int32Array }) => new Map(Array.from(c.features, (f, k) => [f, c.counts[k]]));
+    const together = classifier.countsOfEach(texts).map(plain);
+    expect(together).toEqual(texts.map((t) => plain(classifier.countsOf(t))));
+    // "gift" ends one text and "cards" opens the next: the model's 2-gram "gift cards" is in neither.
+    const giftCards = artifact.features.indexOf("w:gift cards");
+    expect(giftCards).toBeGreaterThanOrEqual(0);
+    expect(together.some((m) => m.has(giftCards))).toBe(false);
+    expect(classifier.countsOfEach([])).toEqual([]);
+  });
+
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
     // scripts/screening/train.py hashes each training file's name and bytes, then its own source.
     const dir = path.join("tests", "fixtures", "screening", "train");
