@@ -72,7 +72,9 @@ export async function receiveUpload(key: string, url: URL, body: UploadBody) {
   }
   const type = (body.contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/pdf") {
-    throw new ApiError("unsupported_media_type", type ? `Content-Type \`${type}\` is not accepted here; send the PDF with Content-Type: application/pdf.` : "No Content-Type header; send the PDF with Content-Type: application/pdf.");
+    throw new ApiError("unsupported_media_type", type ? `Content-Type \`${type}\` is not accepted here; send the PDF with Content-Type: application/pdf.` : "No Content-Type header; send the PDF with Content-Type: application/pdf.", {
+      next: ["PUT the PDF's bytes with Content-Type: application/pdf to upload_url, exactly as POST /v1/uploads returned it."],
+    });
   }
   const bytes = await body.readBytes(MAX_PDF_BYTES);
   if (bytes.length === 0) throw new ApiError("invalid_pdf", "The upload is empty (0 bytes); PUT the PDF's bytes as the body.");

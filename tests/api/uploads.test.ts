@@ -87,6 +87,9 @@ describe("POST /v1/uploads (built-in store)", () => {
     const wrongType = await put(up.upload_url, await validPdf(), "text/plain");
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.code).toBe("unsupported_media_type");
+    // What to do next names the PDF's type, not the JSON the other routes take.
+    expect(wrongType.json.next.join(" ")).toMatch(/application\/pdf/);
+    expect(wrongType.json.next.join(" ")).not.toMatch(/json/i);
 
     const notPdf = await put(up.upload_url, Buffer.from("hello"));
     expect(notPdf.status).toBe(400);
