@@ -245,6 +245,14 @@ describe("the review page's form (no JavaScript)", () => {
     expect(new URL(again.headers.get("location")!, "http://mail.test").searchParams.get("error")).toBe("review_exists");
   });
 
+  it("counts against the same throttle as POST /v1/reviews: the eleventh post in a minute goes back with rate_limited", async () => {
+    const ip = randomIp();
+    const fields = { token: "cap_x.y", stars: "5", comment: "Fine", name: "Ada", category: "greeting" };
+    const errorOf = async () => new URL((await form(fields, ip)).headers.get("location")!, "http://mail.test").searchParams.get("error");
+    for (let i = 0; i < 10; i++) expect(await errorOf()).toBe("invalid_capability");
+    expect(await errorOf()).toBe("rate_limited");
+  });
+
   it("sends a bad form back with the fields to fix and what was typed, storing nothing", async () => {
     const order = await deliveredSandboxOrder();
     const token = order.capability.review_token;
