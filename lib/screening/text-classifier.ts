@@ -57,8 +57,9 @@ export class TextClassifier {
   private readonly chunks = new ChunkReadings(CHUNK_CACHE);
   /** The code units of the chunk being read (grown as needed). */
   private chunkCodes = new Uint16Array(256);
-  /** Feature and count pairs being kept by countsOfEach (grown as needed). */
-  private kept = new Int32Array(4_096);
+  /** The features and counts being kept by countsOfEach (grown as needed). */
+  private keptFeatures = new Int32Array(4_096);
+  private keptCounts = new Int32Array(4_096);
   /** The code units of the text being counted (grown as needed). */
   private sourceCodes = new Uint16Array(256);
   /** The 16-bit weights, one row of ROW per feature (see the constructor). */
@@ -130,25 +131,23 @@ export class TextClassifier {
     const ends: number[] = [];
     let used = 0;
     this.countEach(texts, (seen) => {
-      if (this.kept.length < used + 2 * seen.length) this.kept = growTo(this.kept, (used + 2 * seen.length) * 2);
-      const kept = this.kept;
+      if (this.keptFeatures.length < used + seen.length) {
+        this.keptFeatures = growTo(this.keptFeatures, (used + seen.length) * 2);
+        this.keptCounts = growTo(this.keptCounts, (used + seen.length) * 2);
+      }
       for (const f of seen) {
-        kept[used++] = f;
-        kept[used++] = this.counts[f];
+        this.keptFeatures[used] = f;
+        this.keptCounts[used++] = this.counts[f];
         this.counts[f] = 0;
       }
       ends.push(used);
     });
     // One pair of arrays for them all, each text's counts a view of its part.
-    const features = new Int32Array(used / 2);
-    const counts = new Int32Array(used / 2);
-    for (let k = 0; k < used; k += 2) {
-      features[k / 2] = this.kept[k];
-      counts[k / 2] = this.kept[k + 1];
-    }
+    const features = this.keptFeatures.slice(0, used);
+    const counts = this.keptCounts.slice(0, used);
     return ends.map((end, k) => {
-      const start = k === 0 ? 0 : ends[k - 1] / 2;
-      return { features: features.subarray(start, end / 2), counts: counts.subarray(start, end / 2) };
+      const start = k === 0 ? 0 : ends[k - 1];
+      return { features: features.subarray(start, end), counts: counts.subarray(start, end) };
     });
   }
 
