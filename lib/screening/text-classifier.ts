@@ -49,6 +49,10 @@ export class TextClassifier {
   private readonly bigrams: WordPairs;
   /** Counts per feature, reused from letter to letter (scoring is synchronous); zeroed after use. */
   private readonly counts: Int32Array;
+  /** Per feature, 1 + where it is in this.merged while parts are scored together (scoreOfShares), 0 otherwise. */
+  private readonly place: Int32Array;
+  /** The features of the parts scored together, their summed counts and summed sublinear counts (grown as needed). */
+  private merged = { features: new Int32Array(0), counts: new Int32Array(0), partsTf: new Float64Array(0), length: 0 };
   /** The TF-IDF values of the features being scored, in the order they were seen (grown as needed). */
   private values = new Float64Array(4_096);
   private rows = new Int32Array(4_096);
@@ -57,8 +61,10 @@ export class TextClassifier {
   private readonly chunks = new ChunkReadings(CHUNK_CACHE);
   /** The code units of the chunk being read (grown as needed). */
   private chunkCodes = new Uint16Array(256);
-  /** The features and counts being kept by countsOfEach (grown as needed). */
-  private keptFeatures = new Int32Array(4_096);
+  /** The features counted by countEach, in the order first seen, text after text (grown as needed). */
+  private seen = new Int32Array(4_096);
+  private seenCount = 0;
+  /** The counts kept by countsOfEach, one per feature of this.seen (grown with it). */
   private keptCounts = new Int32Array(4_096);
   /** The code units of the text being counted (grown as needed). */
   private sourceCodes = new Uint16Array(256);
@@ -92,6 +98,7 @@ export class TextClassifier {
     this.chars = new CharNgramTable(chars);
     this.bigrams = new WordPairs(bigrams);
     this.counts = new Int32Array(artifact.features.length);
+    this.place = new Int32Array(artifact.features.length);
     this.idf = Float64Array.from(artifact.idf);
     const k = artifact.classes.length;
     const bytes = Buffer.from(artifact.coef_int16, "base64");
@@ -109,14 +116,13 @@ export class TextClassifier {
 
   /** The probability of each class, in the artifact's class order. */
   probabilities(text: string): number[] {
-    let counted: number[] = [];
-    this.countEach([text], (seen) => (counted = seen));
-    return this.probabilitiesOfCounts(counted);
+    this.countEach([text], () => {});
+    return this.probabilitiesOfCounts(this.seen, this.seenCount);
   }
 
   /**
    * A text's feature counts, kept: a long letter's paragraphs are counted once, and every run of
-   * them is then scored from the sums (scoreOfCounts) instead of being read again.
+   * them is then scored from the sums (scoreOfShares) instead of being read again.
    */
   countsOf(text: string): FeatureCounts {
     return this.countsOfEach([text])[0];
@@ -129,21 +135,18 @@ export class TextClassifier {
   countsOfEach(texts: string[]): FeatureCounts[] {
     if (texts.length === 0) return [];
     const ends: number[] = [];
-    let used = 0;
-    this.countEach(texts, (seen) => {
-      if (this.keptFeatures.length < used + seen.length) {
-        this.keptFeatures = growTo(this.keptFeatures, (used + seen.length) * 2);
-        this.keptCounts = growTo(this.keptCounts, (used + seen.length) * 2);
+    this.countEach(texts, (from, to) => {
+      if (this.keptCounts.length < to) this.keptCounts = growTo(this.keptCounts, this.seen.length);
+      const { seen, counts, keptCounts } = this;
+      for (let s = from; s < to; s++) {
+        keptCounts[s] = counts[seen[s]];
+        counts[seen[s]] = 0;
       }
-      for (const f of seen) {
-        this.keptFeatures[used] = f;
-        this.keptCounts[used++] = this.counts[f];
-        this.counts[f] = 0;
-      }
-      ends.push(used);
+      ends.push(to);
     });
     // One pair of arrays for them all, each text's counts a view of its part.
-    const features = this.keptFeatures.slice(0, used);
+    const used = this.seenCount;
+    const features = this.seen.slice(0, used);
     const counts = this.keptCounts.slice(0, used);
     return ends.map((end, k) => {
       const start = k === 0 ? 0 : ends[k - 1];
@@ -151,17 +154,75 @@ export class TextClassifier {
     });
   }
 
-  /** The score of the texts whose counts are given, read as one (n-grams across their joins are not counted). */
-  scoreOfCounts(parts: FeatureCounts[]): ClassifierScore {
-    return this.scoreOf(this.probabilitiesOfCounts(this.sum(parts)));
+  /**
+   * The score of the texts whose counts and shares (shareOf) are given, read as one (n-grams
+   * across their joins are not counted): the texts' shares already hold the weighted sums of every
+   * n-gram found in one of them only, so only the n-grams found in more than one are weighed
+   * again, by what their sublinear count in the whole adds to the sum of their parts' (most
+   * n-grams of a long letter's passage occur in one paragraph). The same sums as weighing every
+   * n-gram of the whole, added in another order.
+   */
+  scoreOfShares(parts: FeatureCounts[], shares: LogitShare[]): ClassifierScore {
+    const { place, idf } = this;
+    let size = 0;
+    for (const part of parts) size += part.features.length;
+    if (this.merged.length < size) this.merged = { features: new Int32Array(size * 2), counts: new Int32Array(size * 2), partsTf: new Float64Array(size * 2), length: size * 2 };
+    // The parts' counts added up, in one list of the features seen; with each, the sum of its
+    // sublinear counts in the parts.
+    const { features, counts, partsTf } = this.merged;
+    let n = 0;
+    for (const part of parts) {
+      for (let k = 0; k < part.features.length; k++) {
+        const i = part.features[k];
+        const c = part.counts[k];
+        const tf = c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c);
+        const at = place[i] - 1;
+        if (at < 0) {
+          place[i] = n + 1;
+          features[n] = i;
+          counts[n] = c;
+          partsTf[n++] = tf;
+        } else {
+          counts[at] += c;
+          partsTf[at] += tf;
+        }
+      }
+    }
+    const values = this.valuesFor(n);
+    const rows = this.rows;
+    let again = 0;
+    let norm = 0;
+    for (let s = 0; s < n; s++) {
+      const i = features[s];
+      const c = counts[s];
+      const tf = c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c);
+      const v = tf * idf[i];
+      norm += v * v;
+      // In one part only, its parts' sublinear count is its own, computed the same way: no correction.
+      if (partsTf[s] !== tf) {
+        rows[again] = i;
+        values[again++] = (tf - partsTf[s]) * idf[i];
+      }
+      place[i] = 0;
+    }
+    norm = Math.sqrt(norm) || 1;
+    const k = this.artifact.classes.length;
+    const sums = this.weightedSums(rows, values, again);
+    const logits = Float64Array.from(this.artifact.intercept);
+    for (let c = 0; c < k; c++) {
+      let shared = 0;
+      for (const share of shares) shared += share.logits[c];
+      logits[c] += (shared + sums[c] * this.scale[c]) / norm;
+    }
+    return this.scoreOf(softmax(logits));
   }
 
   /**
    * One text's share of the logits, before normalisation: what runs of a letter's paragraphs are
-   * compared by. A run's harm from its paragraphs' shares (harmOfShares) adds the shares instead of
-   * counting the run again; it differs from scoreOfCounts only for n-grams in more than one of its
-   * paragraphs (the sublinear count of the sum is not the sum of the sublinear counts), and is
-   * used only to find the likeliest run, never to refuse.
+   * scored from (scoreOfShares) and compared by. A run's harm from its paragraphs' shares alone
+   * (harmOfShares) differs from its score only for n-grams in more than one of its paragraphs (the
+   * sublinear count of the sum is not the sum of the sublinear counts), and is used only to find
+   * the likeliest run, never to refuse.
    */
   shareOf(part: FeatureCounts): LogitShare {
     const { idf } = this;
@@ -190,24 +251,12 @@ export class TextClassifier {
     return 1 - softmax(logits)[this.allow];
   }
 
-  private sum(parts: FeatureCounts[]): number[] {
-    const { counts } = this;
-    const seen: number[] = [];
-    for (const part of parts) {
-      for (let k = 0; k < part.features.length; k++) {
-        const i = part.features[k];
-        if (counts[i] === 0) seen.push(i);
-        counts[i] += part.counts[k];
-      }
-    }
-    return seen;
-  }
-
   /**
-   * Counts every feature of each text into this.counts, and calls `counted` after each text with
-   * the features it has, in the order first seen (the caller reads and zeroes their counts).
+   * Counts every feature of each text into this.counts, and lists them in this.seen in the order
+   * first seen, text after text; calls `counted` after each text with where its features are in
+   * the list (the caller reads and zeroes their counts before the next text is read).
    */
-  private countEach(texts: string[], counted: (seen: number[]) => void): void {
+  private countEach(texts: string[], counted: (from: number, to: number) => void): void {
     // Counts per feature in a dense array, with the list of features seen: no Map per letter.
     // Read chunk by chunk (the text between spaces): no word and no character n-gram crosses a
     // space, and each chunk's reading is kept (readChunk), so only the 2-gram across two chunks
@@ -226,7 +275,8 @@ export class TextClassifier {
     const n = Buffer.from(units.buffer, units.byteOffset, units.byteLength).write(joined, "utf16le") / 2;
     let text = 0;
     let end = sources[0].length; // where the text being read ends (a space joins it to the next)
-    let seen: number[] = [];
+    this.seenCount = 0;
+    let from = 0;
     let previous = -1;
     let length = 0;
     let hash = FNV_START;
@@ -239,14 +289,14 @@ export class TextClassifier {
       }
       if (length > 0) {
         const at = chunks.find(codes, length, hash);
-        previous = at >= 0 ? this.tally(chunks.entries, at, at + chunks.entries[at - 1], previous, seen) : this.tallyNew(codes, length, hash, previous, seen);
+        previous = at >= 0 ? this.tally(chunks.entries, at, at + chunks.entries[at - 1], previous) : this.tallyNew(codes, length, hash, previous);
         length = 0;
         hash = FNV_START;
       }
       if (i === end) {
-        counted(seen);
+        counted(from, this.seenCount);
+        from = this.seenCount;
         if (++text === sources.length) break;
-        seen = [];
         previous = -1; // no 2-gram across two texts
         end += 1 + sources[text].length;
       }
@@ -254,10 +304,10 @@ export class TextClassifier {
   }
 
   /** A chunk not read lately: read, kept, and counted. */
-  private tallyNew(codes: Uint16Array, length: number, hash: number, previous: number, seen: number[]): number {
+  private tallyNew(codes: Uint16Array, length: number, hash: number, previous: number): number {
     const read = this.readChunk(codes, length);
     const at = this.chunks.add(codes, length, hash, read);
-    return at >= 0 ? this.tally(this.chunks.entries, at, at + read.length, previous, seen) : this.tally(read, 0, read.length, previous, seen);
+    return at >= 0 ? this.tally(this.chunks.entries, at, at + read.length, previous) : this.tally(read, 0, read.length, previous);
   }
 
   /**
@@ -265,19 +315,24 @@ export class TextClassifier {
    * first word makes with the word before it (`previous`, the slot of the last word of the
    * chunks before, or -1). Returns the slot of its last word, the next chunk's `previous`.
    */
-  private tally(read: Int32Array, from: number, to: number, previous: number, seen: number[]): number {
+  private tally(read: Int32Array, from: number, to: number, previous: number): number {
     const { counts } = this;
+    let n = this.seenCount;
+    // Room for every feature of the chunk and its 2-gram with the word before.
+    if (this.seen.length < n + to - from) this.seen = growTo(this.seen, (n + to - from) * 2);
+    const { seen } = this;
     for (let k = from + CHUNK_FEATURES; k < to; k++) {
       const f = read[k];
-      if (counts[f] === 0) seen.push(f);
+      if (counts[f] === 0) seen[n++] = f;
       counts[f]++;
     }
+    this.seenCount = n;
     const first = read[from + CHUNK_FIRST_WORD];
     if (first === NO_WORD) return previous; // punctuation alone: the words either side are adjacent
     if (previous >= 0 && first >= 0) {
       const pair = this.bigrams.get(previous, first);
       if (pair >= 0) {
-        if (counts[pair] === 0) seen.push(pair);
+        if (counts[pair] === 0) this.seen[this.seenCount++] = pair;
         counts[pair]++;
       }
     }
@@ -309,11 +364,9 @@ export class TextClassifier {
   }
 
   /** TF-IDF (sublinear, L2-normalised), then the regression; zeroes the counts it reads. */
-  private probabilitiesOfCounts(seen: number[]): number[] {
+  private probabilitiesOfCounts(seen: Int32Array, n: number): number[] {
     const { counts, idf } = this;
-    const n = seen.length;
     const values = this.valuesFor(n);
-    const rows = this.rows;
     let norm = 0;
     for (let s = 0; s < n; s++) {
       const i = seen[s];
@@ -321,13 +374,12 @@ export class TextClassifier {
       // Counts are whole numbers, and nearly all small: 1 + ln(c) from a table.
       const v = (c < SUBLINEAR_TF.length ? SUBLINEAR_TF[c] : 1 + Math.log(c)) * idf[i];
       values[s] = v;
-      rows[s] = i;
       counts[i] = 0;
       norm += v * v;
     }
     norm = Math.sqrt(norm) || 1;
     const k = this.artifact.classes.length;
-    const sums = this.weightedSums(rows, values, n);
+    const sums = this.weightedSums(seen, values, n);
     const logits = Float64Array.from(this.artifact.intercept);
     for (let c = 0; c < k; c++) logits[c] += (sums[c] * this.scale[c]) / norm;
     return softmax(logits);

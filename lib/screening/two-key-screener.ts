@@ -241,6 +241,7 @@ class Paragraphs {
   private readonly head: string;
   private readonly tail: string;
   private frameCounts: FeatureCounts | undefined;
+  private frameShare: LogitShare | undefined;
 
   constructor(letter: string, private readonly classifier: TextClassifier) {
     this.parts = letter.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => (p.length <= PASSAGE ? [p] : p.match(PASSAGE_SIZED)!));
@@ -291,23 +292,31 @@ class Paragraphs {
   }
 
   score(run: Run, withFrameLines: boolean): ClassifierScore {
-    return this.classifier.scoreOfCounts(this.counts(run, withFrameLines));
+    const counted = this.countedIn(run);
+    const parts: FeatureCounts[] = [];
+    const shares: LogitShare[] = [];
+    for (let i = run.from; i < run.to; i++) {
+      parts.push(counted[i]!);
+      shares.push(this.shareOf(i));
+    }
+    if (withFrameLines) {
+      parts.push((this.frameCounts ??= this.classifier.countsOf(`${this.head}\n${this.tail}`)));
+      shares.push((this.frameShare ??= this.classifier.shareOf(this.frameCounts)));
+    }
+    return this.classifier.scoreOfShares(parts, shares);
   }
 
   /** A run's harm from its paragraphs' logit shares: to find the likeliest run, never to refuse. */
   harm(run: Run): number {
     const shares: LogitShare[] = [];
-    const counted = this.countedIn(run);
-    for (let i = run.from; i < run.to; i++) shares.push((this.shares[i] ??= this.classifier.shareOf(counted[i]!)));
+    this.countedIn(run);
+    for (let i = run.from; i < run.to; i++) shares.push(this.shareOf(i));
     return this.classifier.harmOfShares(shares);
   }
 
-  private counts(run: Run, withFrameLines: boolean): FeatureCounts[] {
-    const parts: FeatureCounts[] = [];
-    const counted = this.countedIn(run);
-    for (let i = run.from; i < run.to; i++) parts.push(counted[i]!);
-    if (withFrameLines) parts.push((this.frameCounts ??= this.classifier.countsOf(`${this.head}\n${this.tail}`)));
-    return parts;
+  /** A counted paragraph's share of the logits: made once, for its passages and its runs. */
+  private shareOf(i: number): LogitShare {
+    return (this.shares[i] ??= this.classifier.shareOf(this.counted[i]!));
   }
 
   /**

@@ -26,9 +26,18 @@ describe("the screening classifier", () => {
 
   it("scores a text from its kept counts as it scores the text, and runs of texts as one", () => {
     const [a, b] = artifact.parity.slice(0, 2).map((s) => s.text ?? loadLetters("train").flatMap((f) => f.letters).find((l) => l.id === s.id)!.text);
-    expect(classifier.scoreOfCounts([classifier.countsOf(a)]).harm).toBeCloseTo(classifier.score(a).harm, 9);
-    // Only the n-grams across the join are lost: the sum reads as the texts read together.
-    expect(classifier.scoreOfCounts([classifier.countsOf(a), classifier.countsOf(b)]).harm).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
+    const scoreOfParts = (...texts: string[]) => {
+      const parts = texts.map((t) => classifier.countsOf(t));
+      return classifier.scoreOfShares(parts, parts.map((p) => classifier.shareOf(p)));
+    };
+    expect(scoreOfParts(a).harm).toBeCloseTo(classifier.score(a).harm, 9);
+    // A word the model does not know makes no 2-gram with the next, so nothing is lost at the join:
+    // the run of two letters (sharing most of their n-grams) scores as the letters read together.
+    const unknownEnd = `${a} zqxjvk`;
+    const together = classifier.score(`${unknownEnd}\n\n${b}`);
+    const run = scoreOfParts(unknownEnd, b);
+    expect(run.harm).toBeCloseTo(together.harm, 9);
+    for (const [c, p] of Object.entries(together.probabilities)) expect(run.probabilities[c]).toBeCloseTo(p, 9);
     // Logit shares: exact for one text, and close for a run of two (what finds the likeliest run).
     expect(classifier.harmOfShares([classifier.shareOf(classifier.countsOf(a))])).toBeCloseTo(classifier.score(a).harm, 9);
     expect(classifier.harmOfShares([classifier.shareOf(classifier.countsOf(a)), classifier.shareOf(classifier.countsOf(b))])).toBeCloseTo(classifier.score(`${a}\n\n${b}`).harm, 1);
