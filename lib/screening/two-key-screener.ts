@@ -236,6 +236,8 @@ class Paragraphs {
   private readonly parts: string[];
   private readonly counted: (FeatureCounts | undefined)[];
   private uncounted: number;
+  /** How many paragraphs the last pass of counting reached from its run's first (countedIn). */
+  private reach = 0;
   private readonly shares: (LogitShare | undefined)[] = [];
   /** The first and last two lines: who the letter speaks as and how it signs off, carried by every passage. */
   private readonly head: string;
@@ -320,17 +322,20 @@ class Paragraphs {
   }
 
   /**
-   * The counts of every paragraph, with the run's among them. The first run is counted alone (a
-   * long letter refused in its first passage needs no more), and at the next run every other
-   * paragraph is counted too: one pass over the rest is cheaper than one per passage.
+   * The counts of every paragraph, with the run's among them. Counted in passes that each reach
+   * twice as far past the run as the pass before: the first counts the run alone, so a long letter
+   * refused in an early passage is not counted to its end, and one read to its end is counted in a
+   * few passes (a pass per passage costs more than one over the rest).
    */
   private countedIn(run: Run): (FeatureCounts | undefined)[] {
     if (this.uncounted === 0) return this.counted;
-    const [from, to] = this.uncounted === this.parts.length ? [run.from, run.to] : [0, this.parts.length];
+    const to = Math.min(this.parts.length, Math.max(run.to, run.from + 2 * this.reach));
     const missing: number[] = [];
-    for (let i = from; i < to; i++) if (this.counted[i] === undefined) missing.push(i);
+    for (let i = run.from; i < to; i++) if (this.counted[i] === undefined) missing.push(i);
+    if (missing.length === 0) return this.counted;
+    this.reach = to - run.from;
     this.uncounted -= missing.length;
-    if (missing.length > 0) this.classifier.countsOfEach(missing.map((i) => this.parts[i])).forEach((c, k) => (this.counted[missing[k]] = c));
+    this.classifier.countsOfEach(missing.map((i) => this.parts[i])).forEach((c, k) => (this.counted[missing[k]] = c));
     return this.counted;
   }
 
