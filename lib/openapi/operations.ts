@@ -3,7 +3,7 @@ import { AddressSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { CsvMapRequestSchema } from "@/lib/csv/answer-csv-map";
 import { FeedbackRequestSchema } from "@/lib/feedback/record-feedback";
 import { SuggestClassRequestSchema } from "@/lib/letters/suggest-mail-class";
-import { CreditCheckoutRequestSchema } from "@/lib/payments/credits/credit-checkout";
+import { CreditCheckoutRequestSchema } from "@/lib/operations/credit-checkout";
 import { ReviewRequestSchema } from "@/lib/reviews/submit-review";
 import { X402CreditsRequestSchema } from "@/lib/payments/x402/purchase-credits";
 import type { Operation } from "@/lib/openapi/operation";

@@ -1,5 +1,4 @@
 import { ERRORS, type ErrorCode } from "@/lib/errors/error-catalogue";
-import { replaceIdempotentResponse, type IdempotencyScope } from "@/lib/http/idempotency";
 import { log } from "@/lib/log";
 import { dropBackstopJobs } from "@/lib/jobs/queues";
 import { submitToCarrier, type SubmitResult } from "@/lib/pipeline/submit-to-carrier";
@@ -16,19 +15,24 @@ import type { Address } from "@/lib/letters/schemas";
 export const BACKSTOP_SECONDS = 60;
 
 type Created = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };
+/**
+ * The answer for an order paid in the request, and what to keep as its stored (idempotent)
+ * answer from now on: null to keep the creation's.
+ */
+export type PaidOrderAnswer = Created & { stored: { status: number; body: Record<string, unknown> } | null };
 
 /** Failure codes an order can end with that the creating request answers as errors. */
 const ANSWERED_FAILURES = new Set<ErrorCode>(["fulfillment_rejected", "submission_uncertain", "provider_outcome_unknown", "no_rail_for_format"]);
 
 /**
  * An order paid in the request (credit code or sandbox) is screened and handed to its carrier
- * before the response. The response then says what happened, and replaces the stored
+ * before the response. The response then says what happened, and is to replace the stored
  * idempotent response, except for a carrier outage: that 503 is not stored, so a retry with
  * the same key reads the order as it is by then (the submit job keeps trying meanwhile).
  * If anything here breaks, the order is already safe with its jobs: the creation response
  * stands.
  */
-export async function finishPaidOrder(created: Created, idem: IdempotencyScope | null): Promise<Created> {
+export async function finishPaidOrder(created: Created): Promise<PaidOrderAnswer> {
   const orderId = created.orderId!;
   let submitted: SubmitResult | null = null;
   try {
@@ -36,7 +40,7 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
     submitted = await submitToCarrier(orderId); // skips unless submitted and not yet with the carrier
   } catch (err) {
     log.error({ err, orderId }, "screening or hand-off in the request failed; the order's jobs take over");
-    return created;
+    return { ...created, stored: null };
   }
   const row = (await getOrderRow(orderId))!;
   // Settled in the request (anything but waiting on the carrier or a sandbox hold): the backstops can go.
@@ -47,11 +51,11 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
     const { credit, ...rest } = body as { credit: { code: string } };
     body = { ...rest, credit_returned_to: credit.code };
   }
-  const answer = (http: number, b: Record<string, unknown>, headers?: Record<string, string>) => ({ http, body: b, headers, orderId });
+  const answer = (http: number, b: Record<string, unknown>, stored: PaidOrderAnswer["stored"], headers?: Record<string, string>) => ({ http, body: b, headers, orderId, stored });
 
   if (submitted?.kind === "unavailable") {
     const retryAfter = String(Math.max(1, Math.min(submitted.retryAfterSeconds, 300)));
-    return answer(503, { ...body, ...envelope("fulfillment_unavailable", `${ERRORS.fulfillment_unavailable.summary} (${submitted.reason})`) }, { "Retry-After": retryAfter });
+    return answer(503, { ...body, ...envelope("fulfillment_unavailable", `${ERRORS.fulfillment_unavailable.summary} (${submitted.reason})`) }, null, { "Retry-After": retryAfter });
   }
   let final: { http: number; body: Record<string, unknown> };
   if (row.status === "refused") {
@@ -72,8 +76,7 @@ export async function finishPaidOrder(created: Created, idem: IdempotencyScope |
     final = { http: created.http, body };
   }
   // Stored as first answered (201), replays answer 200 with `replayed: true` (spec 4.1 rule 3).
-  if (idem) await replaceIdempotentResponse(idem, { status: final.http === 200 ? 201 : final.http, body: { ...final.body, replayed: false } });
-  return answer(final.http, final.body);
+  return answer(final.http, final.body, { status: final.http === 200 ? 201 : final.http, body: { ...final.body, replayed: false } });
 }
 
 function envelope(code: ErrorCode, reason: string) {

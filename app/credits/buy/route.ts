@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { addressCaller } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { log } from "@/lib/log";
-import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/payments/credits/credit-checkout";
+import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/operations/credit-checkout";
 
 // The credits page's purchase form without JavaScript: the same lib call as
 // POST /v1/credits/checkout (hosted payment page), then a 303 to the payment link: Stripe

@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
 import { OrderRequestSchema } from "@/lib/letters/schemas";
-import { createOrder } from "@/lib/orders/create-order";
+import { createOrder } from "@/lib/operations/create-order";
 
 export const POST = defineRoute(
   { scope: "mail:send", body: OrderRequestSchema, maxBodyBytes: 15_000_000 },

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
-import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/payments/credits/credit-checkout";
+import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/operations/credit-checkout";
 
 export const POST = defineRoute({ scope: "credits:buy", body: CreditCheckoutRequestSchema }, async ({ body, caller, request }) =>
   startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key"))),

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { OrderIdParamsSchema } from "@/lib/letters/schemas";
-import { readOrder } from "@/lib/orders/get-order";
+import { readOrder } from "@/lib/operations/read-order";
 import { cancelOrder } from "@/lib/pipeline/cancel-order";
 
 export const GET = defineRoute({ scope: "mail:read", params: OrderIdParamsSchema }, async ({ params }) => ({

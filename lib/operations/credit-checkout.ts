@@ -12,9 +12,10 @@ import { openCheckout, paymentNext, paymentStepFields } from "@/lib/payments/che
 import { dollars } from "@/lib/text/dollars";
 import { CREDIT_PACKS, CreditPackSchema, type CreditPackId } from "@/lib/payments/credits/packs";
 
-// POST /v1/credits/checkout: buying a credit pack through a payment link. Packs are charged
-// at checkout (automatic capture: there is no letter to screen); the code is minted once the
-// payment succeeds and shown by GET /v1/credits/checkout/{id} and the return page.
+// The operations behind POST and GET /v1/credits/checkout (and the credits page's form): buying
+// a credit pack through a payment link. Packs are charged at checkout (automatic capture: there
+// is no letter to screen); the code is minted once the payment succeeds and shown by
+// GET /v1/credits/checkout/{id} and the return page.
 
 export const CreditCheckoutRequestSchema = z.strictObject({
   pack: CreditPackSchema,

@@ -1,0 +1,196 @@
+import type { Caller } from "@/lib/auth/caller";
+import { ApiError } from "@/lib/errors/api-error";
+import { newPaymentId } from "@/lib/ids";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  hashRequest,
+  releaseIdempotencyKey,
+  replaceIdempotentResponse,
+  type IdempotencyScope,
+} from "@/lib/http/idempotency";
+import { throttle } from "@/lib/http/throttle";
+import type { OrderRequest } from "@/lib/letters/schemas";
+import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
+import { refusedUrlReason } from "@/lib/net/safe-fetch";
+import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
+import { dollars } from "@/lib/text/dollars";
+import { checkConfirmation, insertOrder, type InsertContext, type InsertPlan } from "@/lib/orders/insert-order";
+import { getOrderRow } from "@/lib/orders/get-order";
+import { serializeOrder } from "@/lib/orders/serialize-order";
+import { transition } from "@/lib/orders/transition";
+import { debitCredit } from "@/lib/payments/credits/credits";
+import { openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/checkout/open-payment-link";
+import { BACKSTOP_SECONDS, finishPaidOrder, type PaidOrderAnswer } from "@/lib/pipeline/finish-paid-order";
+
+// The operation behind POST /v1/orders and the MCP tool send_letter: what the request may do
+// (key mode, confirmation, webhook URL), its Idempotency-Key and throttle, which payment it
+// takes, and, for an order paid in the request, the pipeline's answer. The order itself is
+// written by lib/orders/insert-order.ts.
+
+export type CreateOrderResult = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };
+
+/**
+ * POST /v1/orders after validation: key mode, confirmation gate, Idempotency-Key, throttle,
+ * a carrier rail for the format, then one transaction that spends the quote, creates the
+ * order, takes or opens its payment and stores the response. An order paid at once (credit
+ * code, or sandbox) is then screened and handed to its carrier before the response, so the
+ * caller learns the outcome (refused, held, submitted, or the carrier's 422 / 503).
+ */
+export async function createOrder(req: OrderRequest, caller: Caller, idempotencyKey: string | null): Promise<CreateOrderResult> {
+  const sandbox = req.sandbox ?? false;
+  if (caller.key?.mode === "test" && !sandbox) throw new ApiError("sandbox_only_key");
+  if (!req.confirmation_token) throw new ApiError("confirmation_required");
+  const webhookRefusal = req.webhook_url ? refusedUrlReason(req.webhook_url) : null;
+  if (webhookRefusal) {
+    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses.`);
+  }
+
+  const idem: IdempotencyScope | null = idempotencyKey
+    ? { scope: caller.key?.id ?? "anonymous", key: idempotencyKey, requestHash: hashRequest(req) }
+    : null;
+  if (idem) {
+    const claim = await claimIdempotencyKey(idem);
+    if (claim.kind === "replay") return replay(claim.status, claim.body, claim.orderId, idem);
+  }
+  let created: CreateOrderResult;
+  try {
+    // After the replay check: a retry of a request already answered is no new order, and must
+    // not be turned away by the throttle that its first attempt counted against.
+    if (sandbox) await throttle("orders_sandbox", caller);
+    const quote = await checkConfirmation(req);
+    const ctx: OperationContext = { req, quote, caller, idem };
+    // Nothing is created or charged for a letter no carrier here can mail.
+    const noRail = noRailReason(sandbox, quote.format as Format, quote.mailClass as MailClass);
+    if (noRail) throw new ApiError("no_rail_for_format", `${noRail} Nothing was created or charged.`);
+    if (!sandbox && !req.credit_code) return await insertLinkOrder(ctx);
+    created = sandbox ? await insertSandboxOrder(ctx) : await insertCreditOrder(ctx, req.credit_code!);
+  } catch (err) {
+    if (idem) await releaseIdempotencyKey(idem).catch(() => {});
+    throw err;
+  }
+  return answerPaidOrder(created, idem);
+}
+
+type OperationContext = InsertContext & { idem: IdempotencyScope | null };
+
+/** The creation response kept as the Idempotency-Key's answer, in the transaction that writes the order. */
+function recordOf(idem: IdempotencyScope | null): InsertPlan["record"] {
+  return idem ? (tx, response) => completeIdempotencyKey(tx, idem, response) : undefined;
+}
+
+/**
+ * The pipeline's answer for an order paid in the request; it replaces the Idempotency-Key's
+ * stored answer unless the pipeline keeps the creation's (a carrier outage's 503 is not stored,
+ * so that a retry reads the order as it is by then).
+ */
+async function answerPaidOrder(created: CreateOrderResult, idem: IdempotencyScope | null): Promise<CreateOrderResult> {
+  const answer: PaidOrderAnswer = await finishPaidOrder(created);
+  if (idem && answer.stored) await replaceIdempotentResponse(idem, answer.stored);
+  return { http: answer.http, body: answer.body, headers: answer.headers, orderId: answer.orderId };
+}
+
+/**
+ * Sandbox: free and immediate (spec 4.1 rule 8). It goes the live way from here on (the real
+ * screener, spec 8.3, then the hand-off), to the simulated carrier.
+ */
+async function insertSandboxOrder(ctx: OperationContext): Promise<CreateOrderResult> {
+  return insertOrder(ctx, {
+    record: recordOf(ctx.idem),
+    paymentMethod: null,
+    pay: (tx, id) => transition(tx, id, "draft", "screening", "sandbox: free, no payment needed", {}, { jobDelaySeconds: BACKSTOP_SECONDS }),
+    respond: () => ({ status: "ok" }),
+  });
+}
+
+/** Live, paid with a credit code: debited in the same transaction as the order (spec 4.1 rule 6). */
+async function insertCreditOrder(ctx: OperationContext, code: string): Promise<CreateOrderResult> {
+  let charged = { faceCents: 0, bonusCents: 0, remainingCents: 0 };
+  return insertOrder(ctx, {
+    record: recordOf(ctx.idem),
+    paymentMethod: "credit",
+    creditCode: code,
+    pay: async (tx, id) => {
+      // Throws 402 with nothing written: the whole transaction, quote spend included, rolls back.
+      charged = await debitCredit(tx, code, ctx.quote.priceCents, id);
+      await transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, {}, { jobDelaySeconds: BACKSTOP_SECONDS });
+    },
+    respond: () => ({
+      status: "ok",
+      credit: { code, charged_cents: charged.faceCents + charged.bonusCents, bonus_spent_cents: charged.bonusCents, face_spent_cents: charged.faceCents, balance_cents: charged.remainingCents },
+      next: liveNext(),
+    }),
+  });
+}
+
+/**
+ * Live, paid through a payment link (spec 4.1 rule 7). The checkout is opened before the order
+ * is written, keyed on the quote, so a retry reopens the same session and never a second one.
+ * Its URL or client secret is returned once and kept out of the stored idempotent response: a
+ * replay answers `action_required` without them (spec 3), and GET /v1/orders/{id} resumes.
+ */
+async function insertLinkOrder(ctx: OperationContext): Promise<CreateOrderResult> {
+  const uiMode = ctx.req.checkout_ui_mode ?? "hosted";
+  const to = ctx.quote.letter.to;
+  const { rail, session } = await openCheckout({
+    reference: ctx.quote.id,
+    amountCents: ctx.quote.priceCents,
+    description: `${FORMAT_LABELS[ctx.quote.format as Format]} to ${to.city}, ${to.state} (${MAIL_CLASS_LABELS[ctx.quote.mailClass as MailClass]})`,
+    uiMode,
+    capture: "manual",
+    email: ctx.req.email ?? null,
+    idempotencyKey: `order-${ctx.quote.id}-${uiMode}`,
+  });
+  const result = await insertOrder(ctx, {
+    record: recordOf(ctx.idem),
+    paymentMethod: "link",
+    pay: async (tx, id) => {
+      await tx.payment.create({
+        data: {
+          id: newPaymentId(),
+          purpose: "order",
+          orderId: id,
+          email: ctx.req.email ?? null,
+          rail,
+          uiMode,
+          amountCents: ctx.quote.priceCents,
+          state: "open",
+          checkoutSessionId: session.id,
+          checkoutUrl: session.url,
+          clientSecret: session.clientSecret,
+        },
+      });
+      await transition(tx, id, "draft", "pending_payment", `payment link opened (${rail} rail, ${uiMode})`);
+    },
+    respond: () => ({ ...pendingPaymentEnvelope(ctx.quote.priceCents), checkout_ui_mode: uiMode }),
+  });
+  const step = paymentStepFields(uiMode, session.url, session.clientSecret);
+  const next = [paymentNext(rail, uiMode, session.clientSecret), ...(result.body.next as string[])];
+  return { http: result.http, body: { ...result.body, ...step, next } };
+}
+
+function liveNext(): string[] {
+  return [
+    "The letter is screened, then handed to the carrier; follow it at tracking_url.",
+    ...(livePrintingConfigured() ? [] : ["No live print-and-mail carrier is configured on this deployment: the letter goes to the sandbox carrier and is not printed."]),
+  ];
+}
+
+/**
+ * An idempotent replay: the original response with the order as it is now. It never carries a
+ * payment URL or client secret (spec 3); once the order is paid it is no longer action_required.
+ */
+async function replay(status: number, original: Record<string, unknown>, orderId: string | null, idem: IdempotencyScope): Promise<CreateOrderResult> {
+  const row = orderId ? await getOrderRow(orderId) : null;
+  // Handed over but not yet taken by the carrier (it was down): the retry tries again, under
+  // the same carrier key, and answers with the outcome. It cannot mail a second piece.
+  if (row && row.status === "submitted" && !row.providerId) return answerPaidOrder({ http: 200, body: { ...original, replayed: true }, orderId: row.id }, idem);
+  const body: Record<string, unknown> = { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true };
+  if (original.status === "action_required" && row && row.status !== "pending_payment") {
+    body.status = "ok";
+    delete body.reason;
+    delete body.next;
+  }
+  // A stored failure (the carrier's 422, a deliberate stop) replays as it was answered.
+  return { http: status >= 400 ? status : 200, body };
+}
