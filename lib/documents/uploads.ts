@@ -47,14 +47,14 @@ export async function createUpload(caller: Caller, contentLength?: number) {
   };
 }
 
+/** The PUT request's body as this module reads it: its declared type, and its bytes read only when asked, up to a limit. */
+export type UploadBody = { contentType: string | null; readBytes: (maxBytes: number) => Promise<Buffer> };
+
 /**
  * PUT /v1/uploads/{key}: the keyless sink of the built-in store. The key form is checked
  * before anything else; then the URL's signature and expiry, the type and size, and the
  * one-shot rule (a second PUT is refused, even with a valid URL).
  */
-/** The PUT request's body as this module reads it: its declared type, and its bytes read only when asked, up to a limit. */
-export type UploadBody = { contentType: string | null; readBytes: (maxBytes: number) => Promise<Buffer> };
-
 export async function receiveUpload(key: string, url: URL, body: UploadBody) {
   if (!UPLOAD_KEY_FORM.test(key)) {
     throw new ApiError("invalid_upload_key", `\`${key.slice(0, 60)}\` is not an upload key: it must be up_ followed by 32 lowercase hex digits and .pdf.`);

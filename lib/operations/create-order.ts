@@ -74,9 +74,10 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
 
 type OperationContext = InsertContext & { idem: IdempotencyScope | null };
 
-/** The creation response kept as the Idempotency-Key's answer, in the transaction that writes the order. */
-function recordOf(idem: IdempotencyScope | null): InsertPlan["record"] {
-  return idem ? (tx, response) => completeIdempotencyKey(tx, idem, response) : undefined;
+/** Writes the order, keeping its creation response as the Idempotency-Key's answer in the same transaction. */
+function insertRecorded(ctx: OperationContext, plan: Omit<InsertPlan, "record">) {
+  const { idem } = ctx;
+  return insertOrder(ctx, { ...plan, record: idem ? (tx, response) => completeIdempotencyKey(tx, idem, response) : undefined });
 }
 
 /**
@@ -95,8 +96,7 @@ async function answerPaidOrder(created: CreateOrderResult, idem: IdempotencyScop
  * screener, spec 8.3, then the hand-off), to the simulated carrier.
  */
 async function insertSandboxOrder(ctx: OperationContext): Promise<CreateOrderResult> {
-  return insertOrder(ctx, {
-    record: recordOf(ctx.idem),
+  return insertRecorded(ctx, {
     paymentMethod: null,
     pay: (tx, id) => transition(tx, id, "draft", "screening", "sandbox: free, no payment needed", {}, { jobDelaySeconds: BACKSTOP_SECONDS }),
     respond: () => ({ status: "ok" }),
@@ -106,8 +106,7 @@ async function insertSandboxOrder(ctx: OperationContext): Promise<CreateOrderRes
 /** Live, paid with a credit code: debited in the same transaction as the order (spec 4.1 rule 6). */
 async function insertCreditOrder(ctx: OperationContext, code: string): Promise<CreateOrderResult> {
   let charged = { faceCents: 0, bonusCents: 0, remainingCents: 0 };
-  return insertOrder(ctx, {
-    record: recordOf(ctx.idem),
+  return insertRecorded(ctx, {
     paymentMethod: "credit",
     creditCode: code,
     pay: async (tx, id) => {
@@ -141,8 +140,7 @@ async function insertLinkOrder(ctx: OperationContext): Promise<CreateOrderResult
     email: ctx.req.email ?? null,
     idempotencyKey: `order-${ctx.quote.id}-${uiMode}`,
   });
-  const result = await insertOrder(ctx, {
-    record: recordOf(ctx.idem),
+  const result = await insertRecorded(ctx, {
     paymentMethod: "link",
     pay: async (tx, id) => {
       await tx.payment.create({

@@ -52,7 +52,7 @@ export class TextClassifier {
   /** Per feature, 1 + where it is in this.merged while parts are scored together (scoreOfShares), 0 otherwise. */
   private readonly place: Int32Array;
   /** The features of the parts scored together, their summed counts and summed sublinear counts (grown as needed). */
-  private merged = { features: new Int32Array(0), counts: new Int32Array(0), partsTf: new Float64Array(0), length: 0 };
+  private merged = { features: new Int32Array(0), counts: new Int32Array(0), partsTf: new Float64Array(0) };
   /** The TF-IDF values of the features being scored, in the order they were seen (grown as needed). */
   private values = new Float64Array(4_096);
   private rows = new Int32Array(4_096);
@@ -166,7 +166,7 @@ export class TextClassifier {
     const { place, idf } = this;
     let size = 0;
     for (const part of parts) size += part.features.length;
-    if (this.merged.length < size) this.merged = { features: new Int32Array(size * 2), counts: new Int32Array(size * 2), partsTf: new Float64Array(size * 2), length: size * 2 };
+    if (this.merged.features.length < size) this.merged = { features: new Int32Array(size * 2), counts: new Int32Array(size * 2), partsTf: new Float64Array(size * 2) };
     // The parts' counts added up, in one list of the features seen; with each, the sum of its
     // sublinear counts in the parts.
     const { features, counts, partsTf } = this.merged;
