@@ -10,6 +10,7 @@ import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { createOrder } from "@/lib/operations/create-order";
+import { presentCreatedOrder } from "@/lib/http/present-outcomes";
 import { readOrder } from "@/lib/operations/read-order";
 import { readPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { FeedbackRequestSchema, recordFeedback } from "@/lib/feedback/record-feedback";
@@ -124,8 +125,8 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
     async (args) =>
       run("mail:send", args, async (caller) => {
         const { idempotency_key, ...letter } = args;
-        const result = await createOrder(letter, caller, parseIdempotencyKey(idempotency_key));
-        return resultOfHttp(result.http, result.body, result.headers);
+        const answer = presentCreatedOrder(await createOrder(letter, caller, parseIdempotencyKey(idempotency_key)));
+        return resultOfHttp(answer.http, answer.body, answer.headers);
       })(),
   );
 

@@ -15,20 +15,23 @@ import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@
 import { refusedUrlReason } from "@/lib/net/safe-fetch";
 import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
 import { dollars } from "@/lib/text/dollars";
-import { checkConfirmation, insertOrder, type InsertContext, type InsertPlan } from "@/lib/orders/insert-order";
+import { checkConfirmation, insertOrder, type InsertContext, type InsertedOrder, type InsertPlan } from "@/lib/orders/insert-order";
 import { getOrderRow } from "@/lib/orders/get-order";
 import { serializeOrder } from "@/lib/orders/serialize-order";
 import { transition } from "@/lib/orders/transition";
 import { debitCredit } from "@/lib/payments/credits/credits";
 import { openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/checkout/open-payment-link";
-import { BACKSTOP_SECONDS, finishPaidOrder, type PaidOrderAnswer } from "@/lib/pipeline/finish-paid-order";
+import { log } from "@/lib/log";
+import { presentAdvancedOrder, type CreateOrderOutcome } from "@/lib/http/present-outcomes";
+import { BACKSTOP_SECONDS, advanceOrder } from "@/lib/pipeline/advance-order";
 
 // The operation behind POST /v1/orders and the MCP tool send_letter: what the request may do
 // (key mode, confirmation, webhook URL), its Idempotency-Key and throttle, which payment it
-// takes, and, for an order paid in the request, the pipeline's answer. The order itself is
-// written by lib/orders/insert-order.ts.
+// takes, and, for an order paid in the request, how far the pipeline took it. The order itself
+// is written by lib/orders/insert-order.ts; the answer is written from the outcome by
+// lib/http/present-outcomes.ts (presentCreatedOrder).
 
-export type CreateOrderResult = { http: number; body: Record<string, unknown>; headers?: Record<string, string>; orderId?: string };
+type Body = Record<string, unknown>;
 
 /**
  * POST /v1/orders after validation: key mode, confirmation gate, Idempotency-Key, throttle,
@@ -37,7 +40,7 @@ export type CreateOrderResult = { http: number; body: Record<string, unknown>; h
  * code, or sandbox) is then screened and handed to its carrier before the response, so the
  * caller learns the outcome (refused, held, submitted, or the carrier's 422 / 503).
  */
-export async function createOrder(req: OrderRequest, caller: Caller, idempotencyKey: string | null): Promise<CreateOrderResult> {
+export async function createOrder(req: OrderRequest, caller: Caller, idempotencyKey: string | null): Promise<CreateOrderOutcome> {
   const sandbox = req.sandbox ?? false;
   if (caller.key?.mode === "test" && !sandbox) throw new ApiError("sandbox_only_key");
   if (!req.confirmation_token) throw new ApiError("confirmation_required");
@@ -53,7 +56,7 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     const claim = await claimIdempotencyKey(idem);
     if (claim.kind === "replay") return replay(claim.status, claim.body, claim.orderId, idem);
   }
-  let created: CreateOrderResult;
+  let created: InsertedOrder;
   try {
     // After the replay check: a retry of a request already answered is no new order, and must
     // not be turned away by the throttle that its first attempt counted against.
@@ -63,13 +66,13 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
     // Nothing is created or charged for a letter no carrier here can mail.
     const noRail = noRailReason(sandbox, quote.format as Format, quote.mailClass as MailClass);
     if (noRail) throw new ApiError("no_rail_for_format", `${noRail} Nothing was created or charged.`);
-    if (!sandbox && !req.credit_code) return await insertLinkOrder(ctx);
+    if (!sandbox && !req.credit_code) return { kind: "awaiting_payment", body: await insertLinkOrder(ctx) };
     created = sandbox ? await insertSandboxOrder(ctx) : await insertCreditOrder(ctx, req.credit_code!);
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});
     throw err;
   }
-  return answerPaidOrder(created, idem);
+  return answerPaidOrder(created.orderId, created.body, false, idem);
 }
 
 type OperationContext = InsertContext & { idem: IdempotencyScope | null };
@@ -77,25 +80,35 @@ type OperationContext = InsertContext & { idem: IdempotencyScope | null };
 /** Writes the order, keeping its creation response as the Idempotency-Key's answer in the same transaction. */
 function insertRecorded(ctx: OperationContext, plan: Omit<InsertPlan, "record">) {
   const { idem } = ctx;
-  return insertOrder(ctx, { ...plan, record: idem ? (tx, response) => completeIdempotencyKey(tx, idem, response) : undefined });
+  return insertOrder(ctx, { ...plan, record: idem ? (tx, created) => completeIdempotencyKey(tx, idem, { status: CREATED, ...created }) : undefined });
 }
 
+/** The HTTP status an order's creation was answered with, as its idempotent record keeps it. */
+const CREATED = 201;
+
 /**
- * The pipeline's answer for an order paid in the request; it replaces the Idempotency-Key's
- * stored answer unless the pipeline keeps the creation's (a carrier outage's 503 is not stored,
- * so that a retry reads the order as it is by then).
+ * An order paid in the request is screened and handed to its carrier before the answer, which
+ * then says what happened and replaces the Idempotency-Key's stored answer, unless it keeps the
+ * creation's (a carrier outage's 503 is not stored, so that a retry reads the order as it is by
+ * then). If the pipeline breaks, the order is already safe with its jobs: the creation answer
+ * stands.
  */
-async function answerPaidOrder(created: CreateOrderResult, idem: IdempotencyScope | null): Promise<CreateOrderResult> {
-  const answer: PaidOrderAnswer = await finishPaidOrder(created);
-  if (idem && answer.stored) await replaceIdempotentResponse(idem, answer.stored);
-  return { http: answer.http, body: answer.body, headers: answer.headers, orderId: answer.orderId };
+async function answerPaidOrder(orderId: string, body: Body, replayed: boolean, idem: IdempotencyScope | null): Promise<CreateOrderOutcome> {
+  const advance = await advanceOrder(orderId).catch((err: unknown) => {
+    log.error({ err, orderId }, "screening or hand-off in the request failed; the order's jobs take over");
+    return null;
+  });
+  const outcome = { kind: "advanced" as const, body, advance, replayed };
+  const { stored } = presentAdvancedOrder(outcome);
+  if (idem && stored) await replaceIdempotentResponse(idem, stored);
+  return outcome;
 }
 
 /**
  * Sandbox: free and immediate (spec 4.1 rule 8). It goes the live way from here on (the real
  * screener, spec 8.3, then the hand-off), to the simulated carrier.
  */
-async function insertSandboxOrder(ctx: OperationContext): Promise<CreateOrderResult> {
+async function insertSandboxOrder(ctx: OperationContext): Promise<InsertedOrder> {
   return insertRecorded(ctx, {
     paymentMethod: null,
     pay: (tx, id) => transition(tx, id, "draft", "screening", "sandbox: free, no payment needed", {}, { jobDelaySeconds: BACKSTOP_SECONDS }),
@@ -104,7 +117,7 @@ async function insertSandboxOrder(ctx: OperationContext): Promise<CreateOrderRes
 }
 
 /** Live, paid with a credit code: debited in the same transaction as the order (spec 4.1 rule 6). */
-async function insertCreditOrder(ctx: OperationContext, code: string): Promise<CreateOrderResult> {
+async function insertCreditOrder(ctx: OperationContext, code: string): Promise<InsertedOrder> {
   let charged = { faceCents: 0, bonusCents: 0, remainingCents: 0 };
   return insertRecorded(ctx, {
     paymentMethod: "credit",
@@ -128,7 +141,7 @@ async function insertCreditOrder(ctx: OperationContext, code: string): Promise<C
  * Its URL or client secret is returned once and kept out of the stored idempotent response: a
  * replay answers `action_required` without them (spec 3), and GET /v1/orders/{id} resumes.
  */
-async function insertLinkOrder(ctx: OperationContext): Promise<CreateOrderResult> {
+async function insertLinkOrder(ctx: OperationContext): Promise<Body> {
   const uiMode = ctx.req.checkout_ui_mode ?? "hosted";
   const to = ctx.quote.letter.to;
   const { rail, session } = await openCheckout({
@@ -164,7 +177,7 @@ async function insertLinkOrder(ctx: OperationContext): Promise<CreateOrderResult
   });
   const step = paymentStepFields(uiMode, session.url, session.clientSecret);
   const next = [paymentNext(rail, uiMode, session.clientSecret), ...(result.body.next as string[])];
-  return { http: result.http, body: { ...result.body, ...step, next } };
+  return { ...result.body, ...step, next };
 }
 
 function liveNext(): string[] {
@@ -178,17 +191,16 @@ function liveNext(): string[] {
  * An idempotent replay: the original response with the order as it is now. It never carries a
  * payment URL or client secret (spec 3); once the order is paid it is no longer action_required.
  */
-async function replay(status: number, original: Record<string, unknown>, orderId: string | null, idem: IdempotencyScope): Promise<CreateOrderResult> {
+async function replay(status: number, original: Body, orderId: string | null, idem: IdempotencyScope): Promise<CreateOrderOutcome> {
   const row = orderId ? await getOrderRow(orderId) : null;
   // Handed over but not yet taken by the carrier (it was down): the retry tries again, under
   // the same carrier key, and answers with the outcome. It cannot mail a second piece.
-  if (row && row.status === "submitted" && !row.providerId) return answerPaidOrder({ http: 200, body: { ...original, replayed: true }, orderId: row.id }, idem);
-  const body: Record<string, unknown> = { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true };
+  if (row && row.status === "submitted" && !row.providerId) return answerPaidOrder(row.id, { ...original, replayed: true }, true, idem);
+  const body: Body = { ...original, ...(row ? { order: serializeOrder(row) } : {}), replayed: true };
   if (original.status === "action_required" && row && row.status !== "pending_payment") {
     body.status = "ok";
     delete body.reason;
     delete body.next;
   }
-  // A stored failure (the carrier's 422, a deliberate stop) replays as it was answered.
-  return { http: status >= 400 ? status : 200, body };
+  return { kind: "replayed", status, body };
 }

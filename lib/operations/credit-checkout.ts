@@ -28,7 +28,16 @@ export const CreditCheckoutIdSchema = z.object({
   id: z.string().regex(/^pay_[a-z0-9]{24}$/, { error: "id must be the checkout id returned by POST /v1/credits/checkout (pay_...)" }),
 });
 
-export async function startCreditCheckout(req: CreditCheckoutRequest, caller: Caller, idempotencyKey: string | null) {
+type Body = Record<string, unknown>;
+
+/** What starting a credit checkout did. */
+export type CreditCheckoutOutcome =
+  /** A checkout opened now: the answer, with the payment step (hosted: its URL). */
+  | { kind: "opened"; body: Body; paymentUrl: string | null }
+  /** An Idempotency-Key's stored answer (without the payment URL or secret, spec 3). */
+  | { kind: "replayed"; body: Body };
+
+export async function startCreditCheckout(req: CreditCheckoutRequest, caller: Caller, idempotencyKey: string | null): Promise<CreditCheckoutOutcome> {
   // A pack is real money and there are no sandbox packs: an ak_test_ key never opens one.
   if (caller.key?.mode === "test") {
     throw new ApiError("sandbox_only_key", "An ak_test_ key cannot buy a credit pack: packs are charged in real money. Nothing was charged.", { next: ["Use an ak_live_ key, or no key, to buy a pack; test with sandbox orders, which need no credit."] });
@@ -39,7 +48,7 @@ export async function startCreditCheckout(req: CreditCheckoutRequest, caller: Ca
     : null;
   if (idem) {
     const claim = await claimIdempotencyKey(idem);
-    if (claim.kind === "replay") return { http: 200, body: { ...claim.body, replayed: true } };
+    if (claim.kind === "replay") return { kind: "replayed", body: claim.body };
   }
   try {
     const pack = CREDIT_PACKS[req.pack];
@@ -74,8 +83,9 @@ export async function startCreditCheckout(req: CreditCheckoutRequest, caller: Ca
       if (idem) await completeIdempotencyKey(tx, idem, { status: 201, body: stored, orderId: null });
     });
     return {
-      http: 201,
+      kind: "opened",
       body: { ...stored, ...paymentStepFields(uiMode, session.url, session.clientSecret), next: [paymentNext(rail, uiMode, session.clientSecret), ...stored.next] },
+      paymentUrl: uiMode === "hosted" ? session.url : null,
     };
   } catch (err) {
     if (idem) await releaseIdempotencyKey(idem).catch(() => {});

@@ -69,11 +69,12 @@ export type InsertPlan = {
   pay: (tx: Prisma.TransactionClient, id: string, now: Date) => Promise<void>;
   /** status, reason, next and payment fields of the response. */
   respond: () => Record<string, unknown>;
-  /** Records the creation response in the same transaction (the operation's idempotent response), so that no order is without it. */
-  record?: (tx: Prisma.TransactionClient, response: { status: number; body: Record<string, unknown>; orderId: string }) => Promise<void>;
+  /** Records the creation answer in the same transaction (the operation's idempotent answer), so that no order is without it. */
+  record?: (tx: Prisma.TransactionClient, created: InsertedOrder) => Promise<void>;
 };
 
-export type InsertedOrder = { http: number; body: Record<string, unknown>; orderId: string };
+/** The new order's id, and the answer that describes it as created. */
+export type InsertedOrder = { orderId: string; body: Record<string, unknown> };
 
 /** Spends the quote, creates the order from it and stores the idempotent response, in one transaction. */
 export async function insertOrder({ req, quote, caller }: InsertContext, plan: InsertPlan): Promise<InsertedOrder> {
@@ -153,8 +154,8 @@ export async function insertOrder({ req, quote, caller }: InsertContext, plan: I
       ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
       replayed: false,
     };
-    if (plan.record) await plan.record(tx, { status: 201, body, orderId: id });
+    if (plan.record) await plan.record(tx, { orderId: id, body });
     return body;
   });
-  return { http: 201, body, orderId: id };
+  return { orderId: id, body };
 }

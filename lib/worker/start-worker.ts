@@ -5,10 +5,8 @@ import { NOTIFY_QUEUES, ORDER_QUEUES, ORDER_RESUME_CHECK_SECONDS, SWEEP_QUEUES, 
 import type { EmailJob, WebhookJob } from "@/lib/orders/queue-order-notifications";
 import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
 import { sendOrderEmail } from "@/lib/notifications/email/send-order-email";
-import { screenOrder } from "@/lib/pipeline/screen-order";
+import { advanceOrder } from "@/lib/pipeline/advance-order";
 import { applySecondOpinion } from "@/lib/pipeline/apply-second-opinion";
-import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
-import { trackOrder } from "@/lib/pipeline/track-order";
 import { reconcileOrders } from "@/lib/pipeline/reconcile-orders";
 import { sweepLocalCheckouts } from "@/lib/payments/checkout/pay-local-checkout";
 import { captureAcceptedOrderPayments, settleEndedOrderPayments } from "@/lib/payments/checkout/settle-order-payment";
@@ -92,19 +90,19 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
       );
     });
 
-  await onOrder(ORDER_QUEUES.screen, async (orderId) => {
-    await screenOrder(orderId);
-  });
+  // Screening, hand-off, submission and tracking: each job advances its order by whatever step
+  // is due (lib/pipeline/advance-order.ts, as the request that paid for a letter does). A carrier
+  // outage makes the submit or track job retry later; a screen job that handed its letter over
+  // leaves the retries to the submit job the hand-off queued.
+  const advance = (retryWhenCarrierDown: boolean) => async (orderId: string) => {
+    const outcome = await advanceOrder(orderId);
+    if (retryWhenCarrierDown && outcome.kind !== "advanced") throw new RetryLater(`carrier unavailable: ${outcome.reason}`);
+  };
+  await onOrder(ORDER_QUEUES.screen, advance(false));
+  await onOrder(ORDER_QUEUES.submit, advance(true));
+  await onOrder(ORDER_QUEUES.track, advance(true));
   await onOrder(ORDER_QUEUES.secondOpinion, async (orderId) => {
     await applySecondOpinion(orderId);
-  });
-  await onOrder(ORDER_QUEUES.submit, async (orderId) => {
-    const result = await submitToCarrier(orderId);
-    if (result.kind === "unavailable") throw new RetryLater(`carrier unavailable: ${result.reason}`);
-  });
-  await onOrder(ORDER_QUEUES.track, async (orderId) => {
-    const result = await trackOrder(orderId);
-    if (result.kind === "unavailable") throw new RetryLater(`carrier unavailable: ${result.reason}`);
   });
 
   const notifySlot = limiter(NOTIFY_CONCURRENCY);

@@ -101,7 +101,8 @@ describe("the worker process", () => {
     // The card is charged once Lob has the letter (just after its id is recorded).
     await until("the card to be charged", async () => (await db().payment.findUniqueOrThrow({ where: { orderId } })).state === "captured" || null);
     const [job] = await db().$queryRawUnsafe<{ state: string; retry_count: number }[]>(
-      `SELECT state, retry_count FROM pgboss.job WHERE name = 'order-submit' AND singleton_key = $1 ORDER BY created_on LIMIT 1`,
+      // The screen job handed the letter over and submitted it itself: that job was run again.
+      `SELECT state, retry_count FROM pgboss.job WHERE name = 'order-screen' AND singleton_key = $1 ORDER BY created_on LIMIT 1`,
       orderId,
     );
     expect(job.retry_count).toBeGreaterThanOrEqual(1);

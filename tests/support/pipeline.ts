@@ -1,15 +1,10 @@
 import { db } from "@/lib/db";
-import { screenOrder } from "@/lib/pipeline/screen-order";
-import { submitToCarrier } from "@/lib/pipeline/submit-to-carrier";
-import { trackOrder } from "@/lib/pipeline/track-order";
+import { advanceOrder } from "@/lib/pipeline/advance-order";
 
-// What the worker's queues would do for one order right now, run in the test's process so
-// that tests sharing the database move only their own orders (the job handlers themselves).
+// What the worker's order jobs do for one order right now (advanceOrder, as each of them runs
+// it), run in the test's process so that tests sharing the database move only their own orders.
 export async function runOrderJobs(orderId: string): Promise<string> {
-  const order = await db().order.findUniqueOrThrow({ where: { id: orderId } });
-  if (order.status === "screening") await screenOrder(orderId);
-  else if (order.status === "submitted" && !order.providerId) await submitToCarrier(orderId);
-  else if ((order.status === "submitted" || order.status === "mailed") && order.providerId) await trackOrder(orderId);
+  await advanceOrder(orderId);
   return (await db().order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } })).status;
 }
 

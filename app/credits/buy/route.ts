@@ -33,8 +33,8 @@ export async function POST(request: Request): Promise<Response> {
   if (!caller) return back({ buy_error: "unattributable_request" });
   try {
     const started = await startCreditCheckout(parsed.data, caller, null);
-    const url = (started.body as { payment_url?: unknown }).payment_url;
-    if (typeof url !== "string" || url === "") throw new Error("a hosted credit checkout came back without a payment_url");
+    const url = started.kind === "opened" ? started.paymentUrl : null;
+    if (!url) throw new Error("a hosted credit checkout came back without a payment_url");
     return new Response(null, { status: 303, headers: { Location: url, "cache-control": "no-store" } });
   } catch (err) {
     if (!(err instanceof ApiError)) {

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors/api-error";
+import { presentStripeWebhook } from "@/lib/http/present-outcomes";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { receiveStripeWebhook } from "@/lib/payments/checkout/stripe-webhook";
 
@@ -12,6 +13,6 @@ export async function POST(request: Request): Promise<Response> {
     if (err instanceof ApiError) return Response.json({ error: err.message }, { status: 413 });
     throw err;
   }
-  const answer = await receiveStripeWebhook(raw, request.headers.get("stripe-signature"));
+  const answer = presentStripeWebhook(await receiveStripeWebhook(raw, request.headers.get("stripe-signature")));
   return Response.json(answer.body, { status: answer.http });
 }

@@ -7,27 +7,34 @@ import { handlePaymentEvent } from "@/lib/payments/checkout/handle-payment-event
 // POST /webhooks/stripe: Stripe's events about our checkout sessions. The signature is checked
 // on the raw body with the endpoint secret; the event is then only a hint to re-read the
 // session (handlePaymentEvent -> syncCheckout), so a forged, stale or reordered event cannot
-// move money. A failure answers 500 so that Stripe retries.
+// move money. What happened is answered by lib/http/present-outcomes.ts (a failure with a 500, so
+// that Stripe retries).
 
-export type WebhookAnswer = { http: number; body: Record<string, unknown> };
+/** What became of an event Stripe sent. */
+export type StripeWebhookOutcome =
+  | { kind: "not_configured" }
+  | { kind: "unsigned" }
+  | { kind: "bad_signature" }
+  | { kind: "applied"; outcome: Awaited<ReturnType<typeof handlePaymentEvent>> }
+  /** Not applied now (the database away a moment): Stripe retries. */
+  | { kind: "not_applied" };
 
-export async function receiveStripeWebhook(rawBody: Buffer, signature: string | null): Promise<WebhookAnswer> {
+export async function receiveStripeWebhook(rawBody: Buffer, signature: string | null): Promise<StripeWebhookOutcome> {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
-  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return { http: 404, body: { error: "Stripe is not configured on this deployment." } };
-  if (!signature) return { http: 400, body: { error: "Missing Stripe-Signature header." } };
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return { kind: "not_configured" };
+  if (!signature) return { kind: "unsigned" };
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature, STRIPE_WEBHOOK_SECRET);
   } catch {
-    return { http: 400, body: { error: "The Stripe-Signature does not verify for this body." } };
+    return { kind: "bad_signature" };
   }
   try {
     const sessionId = await sessionOf(event);
-    const outcome = await handlePaymentEvent({ id: event.id, rail: "stripe", type: event.type, sessionId });
-    return { http: 200, body: { received: true, outcome } };
+    return { kind: "applied", outcome: await handlePaymentEvent({ id: event.id, rail: "stripe", type: event.type, sessionId }) };
   } catch (err) {
     log.error({ err, eventId: event.id, type: event.type }, "Stripe event not applied; Stripe will retry");
-    return { http: 500, body: { error: "The event could not be applied now; retry." } };
+    return { kind: "not_applied" };
   }
 }
 
