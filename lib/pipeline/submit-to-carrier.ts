@@ -110,6 +110,10 @@ async function recordAccepted(orderId: string, carrier: Carrier, providerId: str
     if (paid === "lapsed") await withdrawUnpaid(orderId, carrier, providerId);
     return { kind: "accepted" };
   }
+  // Another run of this same submission (a job run again alongside one that outlived its expiry)
+  // recorded this very piece first: the carrier gave both the one piece under our key.
+  const current = await db().order.findUnique({ where: { id: orderId }, select: { providerId: true } });
+  if (current?.providerId === providerId) return { kind: "skipped" };
   // The order ended while the carrier was taking it (the reconcile loop failed it): the piece
   // must not go out for a refunded order.
   const result = await carrier.cancel(providerId).catch(() => "unavailable" as const);

@@ -196,6 +196,28 @@ describe("the live path through Lob", () => {
     expect((await row(res.json.order.id)).providerId).toBe(piecesOf(res.json.order.id)[0].id);
   });
 
+  it("two runs of one submission at once (a job run again alongside): the piece Lob took is recorded, never withdrawn", async () => {
+    const credit = await mint();
+    lob.failNext(503, 1, { error: { message: "Service Unavailable", status_code: 503, code: "service_unavailable" } });
+    const res = await sendLiveLetter({}, { creditCode: credit.code });
+    expect(res.json.code).toBe("fulfillment_unavailable");
+    const id = res.json.order.id;
+    // The first run's send is taken by Lob but not answered in time; the second run, started
+    // meanwhile, gets the same piece back under the same key and records it first.
+    lob.hangNext(1, { create: true, method: "POST" });
+    const sends = () => lob.requests().filter((r) => r.method === "POST" && r.idempotencyKey === id).length;
+    const before = sends();
+    const first = submitToCarrier(id);
+    while (sends() === before) await new Promise((r) => setTimeout(r, 10));
+    expect(await submitToCarrier(id)).toEqual({ kind: "accepted" });
+    await first; // times out, asks Lob, finds the piece the second run recorded
+    const [piece] = piecesOf(id);
+    expect(piecesOf(id)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "submitted", providerId: piece.id, providerCheckNeeded: false });
+    expect(lob.object(piece.id)!.deleted).toBeFalsy();
+    expect(await ledgerKinds(credit.code)).toEqual(["grant", "debit"]);
+  });
+
   it("deliberate stop 1: Lob never answers and holds no piece: 503 submission_uncertain, not retryable, nothing charged", async () => {
     const credit = await mint();
     lob.hangNext(2, { create: false, method: "POST" }); // both sends go unanswered; the lookups between say "none"
