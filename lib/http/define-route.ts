@@ -26,46 +26,52 @@ export type RouteResult =
   /** A non-JSON answer (a proof PDF or image); failures still use the envelope. */
   | { raw: Response };
 
-type Options<B extends z.ZodType | undefined, P extends z.ZodType | undefined> = {
+/**
+ * What the wrapper reads from a route's operation (lib/openapi/operations-*.ts, or a page's own
+ * spec): who may call, how often, what body and path parameters it takes.
+ */
+export type RouteSpec = {
   /** The scope a key needs; null for a route open to every caller (a key sent must still verify). */
   scope: Scope | null;
-  body?: B;
-  params?: P;
-  /** Largest body accepted, in bytes. */
-  maxBodyBytes?: number;
-  /** The body may be left out entirely; it then reads as `{}` (and must still fit `body`). */
-  optionalBody?: boolean;
   /** The bucket every call counts against (429 rate_limited), once the request is read and before the handler runs. */
   throttle?: ThrottleBucket;
+  /**
+   * The operation counts its throttle itself, not the wrapper: a retry of an order already
+   * answered must not be turned away by the count its first attempt made (spec 4.1 rule 3).
+   */
+  throttledByOperation?: boolean;
+  request?: {
+    /** The JSON body's schema (none: the route reads no JSON body). */
+    schema?: z.ZodType;
+    /** The body may be left out entirely; it then reads as `{}` (and must still fit the schema). */
+    optional?: boolean;
+    /** Largest body accepted, in bytes (DEFAULT_MAX_BODY when unset). */
+    maxBytes?: number;
+  };
+  /** The path parameters the route parses (a z.object). */
+  params?: z.ZodObject;
 };
 
-/** What a route declared, as the OpenAPI registry test reads it back (routeOptionsOf). */
-export type RouteOptions = Options<z.ZodType | undefined, z.ZodType | undefined>;
-
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type BodyOf<S extends RouteSpec> = S["request"] extends { schema: infer B extends z.ZodType } ? z.infer<B> : undefined;
+type ParamsOf<S extends RouteSpec> = S["params"] extends z.ZodObject ? z.infer<S["params"]> : undefined;
 
 /** The body limit of a route that declares none. */
 export const DEFAULT_MAX_BODY = 64 * 1024;
 
-const ROUTE_OPTIONS = Symbol("routeOptions");
+const ROUTE_SPEC = Symbol("routeSpec");
 
-/**
- * The options a handler was defined with, or null for a handler defineRoute did not build.
- * tests/unit/openapi.test.ts compares them with the registry (lib/openapi/operations*.ts).
- */
-export function routeOptionsOf(handler: unknown): RouteOptions | null {
-  return typeof handler === "function" ? ((handler as { [ROUTE_OPTIONS]?: RouteOptions })[ROUTE_OPTIONS] ?? null) : null;
+/** The spec a handler was built from, or null for a handler defineRoute did not build (tests/unit/openapi.test.ts). */
+export function routeSpecOf(handler: unknown): RouteSpec | null {
+  return typeof handler === "function" ? ((handler as { [ROUTE_SPEC]?: RouteSpec })[ROUTE_SPEC] ?? null) : null;
 }
 
 /**
- * The one wrapper every /v1 route uses: request id, API key, caller attribution, JSON body
- * with a size limit, zod validation, and the spec's envelope on every failure. Handlers stay
- * thin: parse -> one lib call -> respond.
+ * The one wrapper every /v1 route uses, built from the route's operation: request id, API key
+ * and scope, caller attribution, JSON body with its size limit, zod validation of body and path,
+ * the operation's throttle, and the spec's envelope on every failure. Handlers stay thin:
+ * one lib call -> its answer.
  */
-export function defineRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  options: Options<B, P>,
-  handler: (ctx: RouteContext<Infer<B>, Infer<P>>) => Promise<RouteResult>,
-) {
+export function defineRoute<S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<BodyOf<S>, ParamsOf<S>>) => Promise<RouteResult>) {
   const route = async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers.get("x-request-id"));
@@ -75,17 +81,18 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     let code: string | undefined;
     let keyId: string | undefined;
     try {
-      const caller = await resolveCaller(request, options.scope);
+      const caller = await resolveCaller(request, spec.scope);
       keyId = caller.key?.id;
 
       const rawParams = context?.params ? await context.params : {};
-      const params = options.params ? parseOrThrow(options.params, rawParams, "path") : undefined;
-      const body = options.body
-        ? parseOrThrow(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY, { optional: options.optionalBody }), "body")
+      const params = spec.params ? parseOrThrow(spec.params, rawParams, "path") : undefined;
+      const bodySchema = spec.request?.schema;
+      const body = bodySchema
+        ? parseOrThrow(bodySchema, await readJsonBody(request, spec.request?.maxBytes ?? DEFAULT_MAX_BODY, { optional: spec.request?.optional }), "body")
         : undefined;
 
-      if (options.throttle) await throttle(options.throttle, caller);
-      const result = await handler({ body: body as Infer<B>, params: params as Infer<P>, caller, requestId, request });
+      if (spec.throttle && !spec.throttledByOperation) await throttle(spec.throttle, caller);
+      const result = await handler({ body: body as BodyOf<S>, params: params as ParamsOf<S>, caller, requestId, request });
       response = "raw" in result ? result.raw : Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
     } catch (err) {
       const apiError = toApiError(err, requestId);
@@ -97,8 +104,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(performance.now() - started) }, "request");
     return response;
   };
-  // Kept on the handler (not enumerable, so Next sees a plain function) for routeOptionsOf.
-  Object.defineProperty(route, ROUTE_OPTIONS, { value: options });
+  // Kept on the handler (not enumerable, so Next sees a plain function) for routeSpecOf.
+  Object.defineProperty(route, ROUTE_SPEC, { value: spec });
   return route;
 }
 

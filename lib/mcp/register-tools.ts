@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { refuseControlCharacters } from "@/lib/http/control-characters";
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { Scope } from "@/lib/auth/scopes";
 import { requireScope, type VerifiedKey } from "@/lib/auth/api-keys";
 import type { Caller } from "@/lib/auth/caller";
-import { callerOf } from "@/lib/http/define-route";
+import { callerOf, type RouteSpec } from "@/lib/http/define-route";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
-import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
+import { throttle } from "@/lib/http/throttle";
+import { getOrderOperation, quoteLetterOperation, sendLetterOperation } from "@/lib/openapi/operations-letters";
+import { submitFeedbackOperation } from "@/lib/openapi/operations-more";
 import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { createOrder } from "@/lib/operations/create-order";
@@ -85,14 +86,15 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
   // fails if it stops being used.)
   (server as unknown as { createToolError: (message: string) => ToolResult }).createToolError = sdkFailure;
 
-  // `bucket`: the throttle the tool's HTTP route declares (defineRoute's `throttle:`), counted alike.
-  const run = (scope: Scope | null, args: unknown, work: (caller: Caller) => Promise<ToolResult>, bucket?: ThrottleBucket) => async (): Promise<ToolResult> => {
+  // Each tool runs its HTTP route's operation (lib/openapi/operations-*.ts): the same scope, and
+  // the same throttle counted against the same bucket, as that route's wrapper applies.
+  const run = (operation: RouteSpec, args: unknown, work: (caller: Caller) => Promise<ToolResult>) => async (): Promise<ToolResult> => {
     try {
       refuseControlCharacters(args, "arguments");
       // Scopes are per tool: a key that may only quote still connects and lists the tools.
-      if (ctx.key && scope !== null) requireScope(ctx.key, scope);
+      if (ctx.key && operation.scope !== null) requireScope(ctx.key, operation.scope);
       const caller = callerOf(ctx.request, ctx.key);
-      if (bucket) await throttle(bucket, caller);
+      if (operation.throttle && !operation.throttledByOperation) await throttle(operation.throttle, caller);
       return await work(caller);
     } catch (err) {
       return toolFailure(failureOf(err, ctx.requestId));
@@ -109,7 +111,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       outputSchema: QuoteOutputSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (args) => run("mail:quote", args, async (caller) => toolSuccess(await createQuote(args, caller)), "quotes")(),
+    async (args) => run(quoteLetterOperation, args, async (caller) => toolSuccess(await createQuote(args, caller)))(),
   );
 
   server.registerTool(
@@ -123,7 +125,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     async (args) =>
-      run("mail:send", args, async (caller) => {
+      run(sendLetterOperation, args, async (caller) => {
         const { idempotency_key, ...letter } = args;
         const answer = presentCreatedOrder(await createOrder(letter, caller, parseIdempotencyKey(idempotency_key)));
         return resultOfHttp(answer.http, answer.body, answer.headers);
@@ -141,7 +143,7 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (args) =>
-      run("mail:read", args, async () => {
+      run(getOrderOperation, args, async () => {
         const order = await readOrder(args.id);
         const code = new URL(order.tracking_url).pathname.split("/t/")[1];
         const { tracking } = await readPublicTracking(code);
@@ -160,11 +162,8 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async (args) =>
-      run(
-        null,
-        args,
-        async (caller) => toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
-        "feedback",
+      run(submitFeedbackOperation, args, async (caller) =>
+        toolSuccess(await recordFeedback(args, caller, { requestId: ctx.requestId, userAgent: ctx.request.headers.get("user-agent") })),
       )(),
   );
 }

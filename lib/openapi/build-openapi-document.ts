@@ -90,7 +90,7 @@ function webhookObjects(): Record<string, JsonObject> {
 
 function parameters(op: Operation): JsonObject[] {
   const out: JsonObject[] = [];
-  for (const [where, schema] of [["path", op.params], ["query", op.query]] as const) {
+  for (const [where, schema] of [["path", op.documentedParams ?? op.params], ["query", op.query]] as const) {
     if (!schema) continue;
     const json = toJsonSchema(schema, "input");
     const required = new Set((json.required as string[] | undefined) ?? []);

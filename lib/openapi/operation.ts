@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/error-catalogue";
-import type { Scope } from "@/lib/auth/scopes";
-import { THROTTLES, type ThrottleBucket } from "@/lib/http/throttle";
+import type { RouteSpec } from "@/lib/http/define-route";
+import { THROTTLES } from "@/lib/http/throttle";
 
 // One entry of the API's operation registry (lib/openapi/operations*.ts): everything the
 // OpenAPI document, the reference page (/docs/api) and /llms.txt say about one (method, path).
@@ -25,7 +25,13 @@ export type SuccessResponse = {
   headers?: Record<string, { description: string; schema?: Record<string, unknown> }>;
 };
 
-export type Operation = {
+/**
+ * One operation: what its route reads (RouteSpec: scope, throttle, body, path parameters, which
+ * defineRoute applies) and what the document says about it. The route file passes this object
+ * to defineRoute, and the OpenAPI document, /docs/api and /llms.txt are built from the same
+ * object, so the two cannot disagree.
+ */
+export type Operation = RouteSpec & {
   method: HttpMethod;
   /** The OpenAPI path: /v1/orders/{id}. */
   path: string;
@@ -34,31 +40,18 @@ export type Operation = {
   /** How to use it, and in what order with the other operations (Markdown). */
   description: string;
   tags: string[];
-  /**
-   * The scope an API key needs (a key with no scopes has all); null when the route checks none.
-   * tests/unit/openapi.test.ts checks it against the scope the route's defineRoute declares.
-   */
-  scope: Scope | null;
-  /**
-   * The throttle bucket the route counts each call against (429 rate_limited); its limit is read
-   * from THROTTLES. tests/api/openapi-throttles.test.ts checks the route really uses this bucket.
-   */
-  throttle?: ThrottleBucket;
   /** The route wraps itself in defineRoute: key checks, caller attribution, the envelope. */
   wrapped?: boolean;
-  request?: {
-    /** The schema the route validates with, registered under its component name (none for raw bytes). */
-    schema?: z.ZodType;
+  request?: RouteSpec["request"] & {
     contentType?: string;
-    /** The body may be left out (defineRoute's optionalBody). */
-    optional?: boolean;
-    /** The route's body limit: defineRoute's maxBodyBytes (DEFAULT_MAX_BODY when it sets none). */
-    maxBytes?: number;
     examples: Record<string, Example>;
     description?: string;
   };
-  /** The route's params schema (a z.object); each key becomes a path parameter. */
-  params?: z.ZodObject;
+  /**
+   * The path parameters' documented form, where the route takes any string on purpose and the
+   * lib answers a malformed one with its own code (lib/openapi/documented-path-params.ts).
+   */
+  documentedParams?: z.ZodObject;
   /** The query schema (a z.object); each key becomes a query parameter. */
   query?: z.ZodObject;
   /** Descriptions of path and query parameters, by name. */
@@ -68,6 +61,11 @@ export type Operation = {
   /** Error codes particular to this operation; the ones every wrapped route can answer are added. */
   errors: ErrorCode[];
 };
+
+/** An operation, its schemas' types kept for the handler that defineRoute builds from it. */
+export function defineOperation<O extends Operation>(operation: O): O {
+  return operation;
+}
 
 /** Codes every defineRoute route can answer, whatever it does. */
 export const WRAPPER_ERRORS: ErrorCode[] = [

@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/errors/error-catalogue";
 import { ERRORS } from "@/lib/errors/error-catalogue";
-import type { Operation, SuccessResponse } from "@/lib/openapi/operation";
+import { defineOperation, type Operation, type SuccessResponse } from "@/lib/openapi/operation";
 import * as ex from "@/lib/openapi/examples";
 import { JsonRpcMessageSchema } from "@/lib/openapi/response-schemas";
 import { MAX_MCP_BODY_BYTES } from "@/lib/mcp/handle-mcp-request";
@@ -44,64 +44,66 @@ const NOT_SERVED = (what: string) => ({
   405: refusal(`${what} (Allow: POST).`, ["method_not_allowed"], { headers: { Allow: { description: "POST" } } }),
 });
 
-export const AGENT_OPERATIONS: Operation[] = [
-  {
-    method: "post",
-    path: "/v1/mcp",
-    operationId: "mcpPost",
-    summary: "MCP: send a JSON-RPC message (initialize, tools/list, tools/call)",
-    description: MCP_DESCRIPTION,
-    tags: ["Agents"],
-    scope: null,
-    wrapped: false,
-    headers: [{ name: "MCP-Protocol-Version", description: "The negotiated protocol version, after initialize; a version this server does not speak is 400 `unsupported_protocol_version`." }],
-    request: {
-      schema: JsonRpcMessageSchema,
-      description: "One JSON-RPC 2.0 message, as `Content-Type: application/json`. Send `Accept: application/json, text/event-stream`.",
-      maxBytes: MAX_MCP_BODY_BYTES,
-      examples: {
-        quote_letter: { summary: "tools/call quote_letter", value: jsonRpc(2, "tools/call", { name: "quote_letter", arguments: ex.letterRequest }) },
-        send_letter: { summary: "tools/call send_letter", value: jsonRpc(3, "tools/call", { name: "send_letter", arguments: { ...ex.orderRequest, idempotency_key: ex.ids.idempotencyKey } }) },
-      },
+export const mcpPostOperation = defineOperation({
+  method: "post",
+  path: "/v1/mcp",
+  operationId: "mcpPost",
+  summary: "MCP: send a JSON-RPC message (initialize, tools/list, tools/call)",
+  description: MCP_DESCRIPTION,
+  tags: ["Agents"],
+  scope: null,
+  wrapped: false,
+  headers: [{ name: "MCP-Protocol-Version", description: "The negotiated protocol version, after initialize; a version this server does not speak is 400 `unsupported_protocol_version`." }],
+  request: {
+    schema: JsonRpcMessageSchema,
+    description: "One JSON-RPC 2.0 message, as `Content-Type: application/json`. Send `Accept: application/json, text/event-stream`.",
+    maxBytes: MAX_MCP_BODY_BYTES,
+    examples: {
+      quote_letter: { summary: "tools/call quote_letter", value: jsonRpc(2, "tools/call", { name: "quote_letter", arguments: ex.letterRequest }) },
+      send_letter: { summary: "tools/call send_letter", value: jsonRpc(3, "tools/call", { name: "send_letter", arguments: { ...ex.orderRequest, idempotency_key: ex.ids.idempotencyKey } }) },
     },
-    responses: {
-      200: { description: "The JSON-RPC response (application/json, or one text/event-stream event). Tool results carry structuredContent; failures set isError with the envelope and `retryable`.", schema: JsonRpcMessageSchema, contentType: ["application/json", "text/event-stream"] },
-      202: { description: "A notification or response was accepted (no body)." },
-      400: refusal("The body is not a JSON-RPC message this server can take: not JSON, not JSON-RPC, not application/json, too large, or for a protocol version it does not speak.", [
-        "validation_error",
-        "invalid_json",
-        "unsupported_media_type",
-        "unsupported_protocol_version",
-        "body_too_large",
-      ]),
-      406: refusal("The Accept header must list both application/json and text/event-stream.", ["not_acceptable"]),
-      ...COMMON_REFUSALS,
-    },
-    errors: [...KEY_AND_ORIGIN, "validation_error", "invalid_json", "unsupported_media_type", "unsupported_protocol_version", "body_too_large", "not_acceptable"],
   },
-  {
-    method: "get",
-    path: "/v1/mcp",
-    operationId: "mcpGet",
-    summary: "MCP: server-to-client stream (stateless server: none offered)",
-    description: MCP_DESCRIPTION,
-    tags: ["Agents"],
-    scope: null,
-    wrapped: false,
-    responses: { ...NOT_SERVED("The server is stateless and offers no standalone SSE stream; use POST"), ...COMMON_REFUSALS },
-    errors: [...KEY_AND_ORIGIN, "method_not_allowed"],
+  responses: {
+    200: { description: "The JSON-RPC response (application/json, or one text/event-stream event). Tool results carry structuredContent; failures set isError with the envelope and `retryable`.", schema: JsonRpcMessageSchema, contentType: ["application/json", "text/event-stream"] },
+    202: { description: "A notification or response was accepted (no body)." },
+    400: refusal("The body is not a JSON-RPC message this server can take: not JSON, not JSON-RPC, not application/json, too large, or for a protocol version it does not speak.", [
+      "validation_error",
+      "invalid_json",
+      "unsupported_media_type",
+      "unsupported_protocol_version",
+      "body_too_large",
+    ]),
+    406: refusal("The Accept header must list both application/json and text/event-stream.", ["not_acceptable"]),
+    ...COMMON_REFUSALS,
   },
-  {
-    method: "delete",
-    path: "/v1/mcp",
-    operationId: "mcpDelete",
-    summary: "MCP: end a session (stateless server: nothing to end)",
-    description: MCP_DESCRIPTION,
-    tags: ["Agents"],
-    scope: null,
-    wrapped: false,
-    headers: [{ name: "MCP-Session-Id", description: "The session to end; this server issues none." }],
-    responses: { ...NOT_SERVED("The server is stateless: there is no session to end"), ...COMMON_REFUSALS },
-    errors: [...KEY_AND_ORIGIN, "method_not_allowed"],
-  },
-];
+  errors: [...KEY_AND_ORIGIN, "validation_error", "invalid_json", "unsupported_media_type", "unsupported_protocol_version", "body_too_large", "not_acceptable"],
+});
+
+export const mcpGetOperation = defineOperation({
+  method: "get",
+  path: "/v1/mcp",
+  operationId: "mcpGet",
+  summary: "MCP: server-to-client stream (stateless server: none offered)",
+  description: MCP_DESCRIPTION,
+  tags: ["Agents"],
+  scope: null,
+  wrapped: false,
+  responses: { ...NOT_SERVED("The server is stateless and offers no standalone SSE stream; use POST"), ...COMMON_REFUSALS },
+  errors: [...KEY_AND_ORIGIN, "method_not_allowed"],
+});
+
+export const mcpDeleteOperation = defineOperation({
+  method: "delete",
+  path: "/v1/mcp",
+  operationId: "mcpDelete",
+  summary: "MCP: end a session (stateless server: nothing to end)",
+  description: MCP_DESCRIPTION,
+  tags: ["Agents"],
+  scope: null,
+  wrapped: false,
+  headers: [{ name: "MCP-Session-Id", description: "The session to end; this server issues none." }],
+  responses: { ...NOT_SERVED("The server is stateless: there is no session to end"), ...COMMON_REFUSALS },
+  errors: [...KEY_AND_ORIGIN, "method_not_allowed"],
+});
+
+export const AGENT_OPERATIONS: Operation[] = [mcpPostOperation, mcpGetOperation, mcpDeleteOperation];

@@ -15,14 +15,16 @@ import { ReverseRequestSchema } from "@/lib/addresses/address-request-schemas";
 import { UploadRequestSchema } from "@/lib/documents/uploads";
 
 /**
- * The registry: one entry per (method, path) a /v1 route serves. tests/unit/openapi.test.ts
- * fails when a route exports a handler without its entry here. To add one: an Operation in
- * operations-letters.ts, operations-more.ts or operations-agents.ts with the route's own zod schemas (imported from
- * lib/, never copied), its scope, throttle bucket, body limit, headers, route-specific error
- * codes, a response schema in response-schemas.ts and an example request and response; every
- * new named schema goes in COMPONENTS below. The scope, body, body limit, path parameters and
- * headers are checked against the route's defineRoute options (tests/unit/openapi.test.ts), the
- * throttle bucket against what the route counts (tests/api/openapi-throttles.test.ts).
+ * The registry: one operation per (method, path) a /v1 route serves. Each is an object of
+ * operations-letters.ts, operations-more.ts or operations-agents.ts that its route passes to
+ * defineRoute (scope, throttle, body schema and limit, path parameters: what the wrapper
+ * applies) and its MCP tool to `run` (lib/mcp/register-tools.ts), and from which the OpenAPI
+ * document, /docs/api and /llms.txt are built. tests/unit/openapi.test.ts fails when a route
+ * serves a method without its operation, or builds its handler from another object. To add one:
+ * an operation (defineOperation) with the route's own zod schemas (imported from lib/, never
+ * copied), its scope, throttle bucket, body limit, headers, route-specific error codes, a
+ * response schema in response-schemas.ts and an example request and response; every new named
+ * schema goes in COMPONENTS below.
  */
 export const OPERATIONS: Operation[] = [...LETTER_OPERATIONS, ...MORE_OPERATIONS, ...AGENT_OPERATIONS];
 

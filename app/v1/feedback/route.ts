@@ -1,9 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { submitFeedbackOperation } from "@/lib/openapi/operations-more";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { FeedbackRequestSchema, recordFeedback } from "@/lib/feedback/record-feedback";
+import { recordFeedback } from "@/lib/feedback/record-feedback";
 
 // Spec 4.9: feedback is open to every caller, so any key that verifies may report, whatever its scopes.
-export const POST = defineRoute({ scope: null, body: FeedbackRequestSchema, maxBodyBytes: 64_000, throttle: "feedback" }, async ({ body, caller, requestId, request }) => ({
+export const POST = defineRoute(submitFeedbackOperation, async ({ body, caller, requestId, request }) => ({
   http: 201,
   body: await recordFeedback(body, caller, { requestId, userAgent: request.headers.get("user-agent") }),
 }));

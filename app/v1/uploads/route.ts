@@ -1,9 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { createUploadOperation } from "@/lib/openapi/operations-letters";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { createUpload, UploadRequestSchema } from "@/lib/documents/uploads";
+import { createUpload } from "@/lib/documents/uploads";
 
-
-export const POST = defineRoute({ scope: "mail:quote", body: UploadRequestSchema, optionalBody: true, maxBodyBytes: 4096, throttle: "uploads" }, async ({ caller, body }) => ({
+export const POST = defineRoute(createUploadOperation, async ({ caller, body }) => ({
   body: await createUpload(caller, body.content_length),
 }));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

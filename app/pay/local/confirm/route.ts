@@ -4,7 +4,7 @@ import { LocalPaymentSchema, payLocalCheckout } from "@/lib/payments/checkout/pa
 
 // The local test rail's card endpoint (what Stripe's own servers are to Stripe Checkout): the
 // hosted page /pay/<session> and the embedded form post the test card here.
-export const POST = defineRoute({ scope: "mail:send", body: LocalPaymentSchema }, async ({ body }) => ({
+export const POST = defineRoute({ scope: "mail:send", request: { schema: LocalPaymentSchema } }, async ({ body }) => ({
   body: await payLocalCheckout(body),
 }));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,11 +1,12 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { autocompleteAddressOperation } from "@/lib/openapi/operations-more";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { answerAutocomplete } from "@/lib/addresses/answer-autocomplete";
 
 // GET /v1/address/autocomplete?q=…&limit=… (spec 4.9): typeahead for address forms. A
 // convenience only: advisory, since the address is verified again when the letter is quoted.
 
-export const GET = defineRoute({ scope: "mail:quote", throttle: "address_autocomplete" }, async ({ request }) => ({
+export const GET = defineRoute(autocompleteAddressOperation, async ({ request }) => ({
   body: await answerAutocomplete(new URL(request.url).searchParams),
 }));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,10 +1,11 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { buyCreditPackOperation } from "@/lib/openapi/operations-more";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
 import { presentCreditCheckout } from "@/lib/http/present-outcomes";
-import { CreditCheckoutRequestSchema, startCreditCheckout } from "@/lib/operations/credit-checkout";
+import { startCreditCheckout } from "@/lib/operations/credit-checkout";
 
-export const POST = defineRoute({ scope: "credits:buy", body: CreditCheckoutRequestSchema }, async ({ body, caller, request }) =>
+export const POST = defineRoute(buyCreditPackOperation, async ({ body, caller, request }) =>
   presentCreditCheckout(await startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key")))),
 );
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

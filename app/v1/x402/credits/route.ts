@@ -1,9 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { buyCreditPackX402Operation } from "@/lib/openapi/operations-more";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
 import { presentX402Purchase } from "@/lib/http/present-outcomes";
-import { X402CreditsRequestSchema, buyCreditsWithX402 } from "@/lib/payments/x402/purchase-credits";
+import { buyCreditsWithX402 } from "@/lib/payments/x402/purchase-credits";
 
-export const POST = defineRoute({ scope: "credits:buy", body: X402CreditsRequestSchema, throttle: "x402_credits" }, async ({ body, caller, request }) =>
+export const POST = defineRoute(buyCreditPackX402Operation, async ({ body, caller, request }) =>
   presentX402Purchase(await buyCreditsWithX402(body, caller, request.headers)),
 );
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,8 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { getCreditCheckoutOperation } from "@/lib/openapi/operations-more";
 import { methodsNotAllowed } from "@/lib/http/fallback-routes";
-import { CreditCheckoutIdSchema, readCreditCheckout } from "@/lib/operations/credit-checkout";
+import { readCreditCheckout } from "@/lib/operations/credit-checkout";
 
-export const GET = defineRoute({ scope: "credits:read", params: CreditCheckoutIdSchema }, async ({ params }) => ({
+export const GET = defineRoute(getCreditCheckoutOperation, async ({ params }) => ({
   body: await readCreditCheckout(params.id),
 }));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
