@@ -1,12 +1,13 @@
 import { IMPERSONATION, advanceFee, extortion, fakeInvoice, impersonation, phishing, threat, type Hit, type Scored } from "@/lib/screening/frame-categories";
 import { AMOUNT, PAY, has, readLetter, speaksAs, type Letter } from "@/lib/screening/frame-lexicon";
-import { disownedCharge, readAsks, readBill, readWindfall, readExposure, readHarm, readMoney, readTies, remoteAccessAsked, secrecyAsked, storyTalk } from "@/lib/screening/frame-slots";
+import { readExposure, readHarm, storyTalk } from "@/lib/screening/frame-harm-slots";
+import { disownedCharge, readAsks, readBill, readMoney, readTies, readWindfall, remoteAccessAsked, secrecyAsked } from "@/lib/screening/frame-money-slots";
 import type { RefusalCategory } from "@/lib/screening/screener";
 
 // The intent frame: the screener's second key, read by rules and independent of the trained
 // classifier. It asks who the letter claims to speak as, what it asks of the recipient, how it
 // wants money to move, and what harm or exposure it holds over them, and scores each refusal
-// category from those slots (frame-slots.ts) and from the older, narrower category rules
+// category from those slots (frame-harm-slots.ts, frame-money-slots.ts) and from the older, narrower category rules
 // (frame-categories.ts). The strongest category names the refusal; the signals that fired are
 // kept for the operator.
 //

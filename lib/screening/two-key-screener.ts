@@ -4,7 +4,8 @@ import path from "node:path";
 import { CONTEXT_CAP, readIntentFrame, readsInContext, type FrameReading } from "@/lib/screening/intent-frame";
 import { categoryLabel, refusalReason } from "@/lib/screening/refusal-reasons";
 import { isRefusalCategory, type RefusalCategory, type Screener, type ScreeningVerdict } from "@/lib/screening/screener";
-import { shippedClassifier, type ClassifierScore, type FeatureCounts, type LogitShare, type TextClassifier } from "@/lib/screening/text-classifier";
+import type { FeatureCounts } from "@/lib/screening/feature-counter";
+import { shippedClassifier, type ClassifierScore, type LogitShare, type TextClassifier } from "@/lib/screening/text-classifier";
 
 // Two-key screening. A letter is refused only when two independent readings agree that it is
 // harmful: the trained classifier scores it at or above its refusal threshold, AND the intent
