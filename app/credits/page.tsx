@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Notice } from "@/components/ui/notice";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { readCreditBalance } from "@/lib/payments/credits/credits";
@@ -68,15 +69,6 @@ async function lookUp(raw: string | undefined): Promise<Lookup> {
   }
 }
 
-function Notice({ id, tone, children }: { id?: string; tone: "error" | "ok"; children: React.ReactNode }) {
-  const cls = tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900";
-  return (
-    <p id={id} role={tone === "error" ? "alert" : "status"} className={`mt-3 rounded border p-3 text-sm ${cls}`}>
-      {children}
-    </p>
-  );
-}
-
 /** Credits: a code's balance (GET form) and buying a pack (POST form); both work without JavaScript. */
 export default async function CreditsPage({ searchParams }: Props) {
   const q = await searchParams;
@@ -122,7 +114,7 @@ export default async function CreditsPage({ searchParams }: Props) {
           The code was shown once, after you paid. Capitals do not matter.
         </p>
         {lookup.kind === "error" ? (
-          <Notice id="code-error" tone="error">
+          <Notice id="code-error" tone="error" margin="mt-3">
             {lookup.message}
           </Notice>
         ) : null}
@@ -166,8 +158,8 @@ export default async function CreditsPage({ searchParams }: Props) {
           Buy credit
         </h2>
         <p className="mt-1 text-sm text-stone-700">You pay by card on the next page; the code is shown as soon as the payment goes through.</p>
-        {buyError && buyError !== "validation_error" ? <Notice tone="error">{messageFor(BUY_ERRORS, buyError, BUY_ERRORS.internal_error)}</Notice> : null}
-        {badFields.size > 0 ? <Notice tone="error">{[...badFields].map((f) => FIELD_HELP[f]).join(" ")}</Notice> : null}
+        {buyError && buyError !== "validation_error" ? <Notice tone="error" margin="mt-3">{messageFor(BUY_ERRORS, buyError, BUY_ERRORS.internal_error)}</Notice> : null}
+        {badFields.size > 0 ? <Notice tone="error" margin="mt-3">{[...badFields].map((f) => FIELD_HELP[f]).join(" ")}</Notice> : null}
         <form method="post" action="/credits/buy" className="mt-4 flex flex-col gap-5">
           <fieldset aria-describedby={badFields.has("pack") ? "pack-error" : undefined}>
             <legend className="text-sm font-semibold">Choose a pack</legend>

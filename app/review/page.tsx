@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Notice } from "@/components/ui/notice";
 import { readReviewContext } from "@/lib/reviews/read-review-context";
 import { REVIEW_CATEGORIES, reviewCategoryLabel } from "@/lib/reviews/review-categories";
 import { messageFor } from "@/lib/http/message-for";
@@ -40,15 +41,6 @@ function one(v: string | string[] | undefined): string | undefined {
 
 function day(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-}
-
-function Notice({ tone, children }: { tone: "error" | "info" | "ok"; children: React.ReactNode }) {
-  const cls = { error: "border-red-300 bg-red-50 text-red-900", info: "border-amber-300 bg-amber-50 text-amber-900", ok: "border-green-300 bg-green-50 text-green-900" }[tone];
-  return (
-    <p role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded border p-3 text-sm ${cls}`}>
-      {children}
-    </p>
-  );
 }
 
 function FieldError({ id, field, errors }: { id: string; field: string; errors: Set<string> }) {

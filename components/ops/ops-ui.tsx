@@ -1,14 +1,5 @@
 // Small building blocks of the operator console's pages (server components, no JavaScript).
 
-export function Notice({ tone, children, testId }: { tone: "error" | "info" | "ok"; children: React.ReactNode; testId?: string }) {
-  const cls = { error: "border-red-300 bg-red-50 text-red-900", info: "border-amber-300 bg-amber-50 text-amber-900", ok: "border-green-300 bg-green-50 text-green-900" }[tone];
-  return (
-    <p role={tone === "error" ? "alert" : "status"} className={`mt-4 rounded border p-3 text-sm ${cls}`} data-testid={testId}>
-      {children}
-    </p>
-  );
-}
-
 export function When({ at }: { at: Date | string | null | undefined }) {
   if (!at) return <span className="text-stone-600">never</span>;
   const d = typeof at === "string" ? new Date(at) : at;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { Badge, Notice, PageTitle, When, inputClass, linkClass, one, primaryButton } from "@/components/ops/ops-ui";
+import { Badge, PageTitle, When, inputClass, linkClass, one, primaryButton } from "@/components/ops/ops-ui";
+import { Notice } from "@/components/ui/notice";
 import { displayCity } from "@/lib/letters/display-city";
 import { requireOperator } from "@/lib/ops/require-operator";
 import { SEARCH_HELP, searchOrders } from "@/lib/ops/search-orders";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
-import { Badge, Facts, Notice, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
+import { Badge, Facts, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
+import { Notice } from "@/components/ui/notice";
 import type { Address } from "@/lib/letters/schemas";
 import { maskCreditCode } from "@/lib/letters/credit-code-form";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
