@@ -7,15 +7,16 @@ import type { Scope } from "@/lib/auth/scopes";
 import { CLIENT_IP_HEADER, callerAddressKey } from "@/lib/http/client-ip";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { refuseControlCharacters } from "@/lib/http/control-characters";
-import { describeZodError } from "@/lib/http/describe-zod-error";
+import { describeQueryError, describeZodError } from "@/lib/http/describe-zod-error";
 import { requestIdOf } from "@/lib/http/fallback-routes";
 import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
 import { maskCreditCodes } from "@/lib/letters/credit-code-form";
 
-export type RouteContext<B, P> = {
+export type RouteContext<B, P, Q> = {
   body: B;
   params: P;
+  query: Q;
   caller: Caller;
   requestId: string;
   request: Request;
@@ -50,10 +51,13 @@ export type RouteSpec = {
   };
   /** The path parameters the route parses (a z.object). */
   params?: z.ZodObject;
+  /** The query string's parameters (a z.object): each key one parameter, unknown ones refused when the object is strict. */
+  query?: z.ZodObject;
 };
 
 type BodyOf<S extends RouteSpec> = S["request"] extends { schema: infer B extends z.ZodType } ? z.infer<B> : undefined;
 type ParamsOf<S extends RouteSpec> = S["params"] extends z.ZodObject ? z.infer<S["params"]> : undefined;
+type QueryOf<S extends RouteSpec> = S["query"] extends z.ZodObject ? z.infer<S["query"]> : undefined;
 
 /** The body limit of a route that declares none. */
 export const DEFAULT_MAX_BODY = 64 * 1024;
@@ -71,7 +75,7 @@ export function routeSpecOf(handler: unknown): RouteSpec | null {
  * the operation's throttle, and the spec's envelope on every failure. Handlers stay thin:
  * one lib call -> its answer.
  */
-export function defineRoute<S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<BodyOf<S>, ParamsOf<S>>) => Promise<RouteResult>) {
+export function defineRoute<S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<BodyOf<S>, ParamsOf<S>, QueryOf<S>>) => Promise<RouteResult>) {
   const route = async (request: Request, context?: { params?: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers.get("x-request-id"));
@@ -86,13 +90,14 @@ export function defineRoute<S extends RouteSpec>(spec: S, handler: (ctx: RouteCo
 
       const rawParams = context?.params ? await context.params : {};
       const params = spec.params ? parseOrThrow(spec.params, rawParams, "path") : undefined;
+      const query = spec.query ? parseQuery(spec.query, new URL(request.url).searchParams) : undefined;
       const bodySchema = spec.request?.schema;
       const body = bodySchema
         ? parseOrThrow(bodySchema, await readJsonBody(request, spec.request?.maxBytes ?? DEFAULT_MAX_BODY, { optional: spec.request?.optional }), "body")
         : undefined;
 
       if (spec.throttle && !spec.throttledByOperation) await throttle(spec.throttle, caller);
-      const result = await handler({ body: body as BodyOf<S>, params: params as ParamsOf<S>, caller, requestId, request });
+      const result = await handler({ body: body as BodyOf<S>, params: params as ParamsOf<S>, query: query as QueryOf<S>, caller, requestId, request });
       response = "raw" in result ? result.raw : Response.json(result.body, { status: result.http ?? 200, headers: result.headers });
     } catch (err) {
       const apiError = toApiError(err, requestId);
@@ -139,6 +144,14 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: "bo
   refuseControlCharacters(value, where);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ApiError("validation_error", describeZodError(parsed.error, where));
+  return parsed.data;
+}
+
+function parseQuery<T extends z.ZodObject>(schema: T, searchParams: URLSearchParams): z.infer<T> {
+  const value = Object.fromEntries(searchParams);
+  refuseControlCharacters(value, "query");
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError("validation_error", describeQueryError(parsed.error, Object.keys(schema.shape)));
   return parsed.data;
 }
 

@@ -14,3 +14,11 @@ export function describeZodError(error: z.ZodError, where: "body" | "path"): str
   const more = error.issues.length > 10 ? ` (and ${error.issues.length - 10} more)` : "";
   return `Invalid ${where === "body" ? "request body" : "path"}: ${parts.join("; ")}${more}.`;
 }
+
+/** A query string's problems, each as its schema words it; an unknown parameter named, with the ones there are. */
+export function describeQueryError(error: z.ZodError, known: string[]): string {
+  const parts = error.issues.map((i) =>
+    i.code === "unrecognized_keys" ? `unknown query parameter${i.keys.length > 1 ? "s" : ""} ${i.keys.join(", ")} (use ${known.join(" and ")})` : i.message,
+  );
+  return `Invalid query: ${parts.join("; ")}.`;
+}

@@ -52,8 +52,6 @@ export type Operation = RouteSpec & {
    * lib answers a malformed one with its own code (lib/openapi/documented-path-params.ts).
    */
   documentedParams?: z.ZodObject;
-  /** The query schema (a z.object); each key becomes a query parameter. */
-  query?: z.ZodObject;
   /** Descriptions of path and query parameters, by name. */
   parameterDescriptions?: Record<string, string>;
   headers?: { name: RequestHeader; required?: boolean; description?: string }[];

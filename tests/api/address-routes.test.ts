@@ -46,7 +46,11 @@ describe("GET /v1/address/autocomplete", () => {
     expect([limit.status, limit.json.code]).toEqual([400, "validation_error"]);
     expect(limit.json.reason).toMatch(/limit must be a whole number from 1 to 25/);
     const unknown = await autocomplete("q=12&zip=12207");
-    expect(unknown.json.reason).toMatch(/unknown query parameter zip/);
+    expect(unknown.json.reason).toMatch(/unknown query parameter zip \(use q and limit\)/);
+    // Refused at the edge, as in every body and path: a control character cannot be looked up.
+    const control = await autocomplete("q=12%01");
+    expect([control.status, control.json.code]).toEqual([400, "validation_error"]);
+    expect(control.json.reason).toMatch(/control character \(U\+0001\)/);
   });
 
   it("answers 405 to other methods", async () => {

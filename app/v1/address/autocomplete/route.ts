@@ -6,7 +6,5 @@ import { answerAutocomplete } from "@/lib/addresses/answer-autocomplete";
 // GET /v1/address/autocomplete?q=…&limit=… (spec 4.9): typeahead for address forms. A
 // convenience only: advisory, since the address is verified again when the letter is quoted.
 
-export const GET = defineRoute(autocompleteAddressOperation, async ({ request }) => ({
-  body: await answerAutocomplete(new URL(request.url).searchParams),
-}));
+export const GET = defineRoute(autocompleteAddressOperation, async ({ query }) => ({ body: await answerAutocomplete(query) }));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
