@@ -38,6 +38,17 @@ export function methodsNotAllowed(allowed: string[]) {
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: options };
 }
 
+type MethodHandler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+type ServedMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A route's handlers by method, and for every other method the 405 envelope (and OPTIONS, which
+ * names the methods served): the methods a route answers and the Allow it sends are one list.
+ */
+export function serveMethods<H extends Partial<Record<ServedMethod, MethodHandler>>>(served: H) {
+  return { ...methodsNotAllowed(Object.keys(served)), ...served };
+}
+
 export async function notFound(request: Request) {
   const path = new URL(request.url).pathname;
   return envelopeResponse(request, new ApiError("not_found", `No route ${request.method} ${path}.`, { next: ["The operations are listed in /v1/openapi.json (and /llms.txt)."] }));

@@ -113,10 +113,10 @@ describe("each route is built from its registry entry", () => {
   });
 
   it("lists the request headers each handler reads", () => {
-    // The handler's own text: from `export const POST =` to the next export of the route file.
+    // The handler's own text: from its `POST: defineRoute(` in serveMethods to the next method's.
     const handlerSource = (op: Operation) => {
       const source = readFileSync(served.get(keyOf(op))!, "utf8");
-      return source.split(/^(?=export )/m).find((part) => part.startsWith(`export const ${op.method.toUpperCase()} =`)) ?? "";
+      return source.split(/^(?= {2}(?:GET|POST|PUT|PATCH|DELETE): )/m).find((part) => part.startsWith(`  ${op.method.toUpperCase()}: `)) ?? "";
     };
     // Content-Type is stated as the request body's media type (OpenAPI ignores a header parameter of that name).
     const NOT_DOCUMENTED = new Set(["user-agent", "content-type"]);

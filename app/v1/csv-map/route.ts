@@ -1,10 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { mapCsvColumnsOperation } from "@/lib/openapi/operations-more";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 import { answerCsvMap } from "@/lib/csv/answer-csv-map";
 
-export const POST = defineRoute(mapCsvColumnsOperation, async ({ body }) => ({
-  body: answerCsvMap(body),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  POST: defineRoute(mapCsvColumnsOperation, async ({ body }) => ({
+    body: answerCsvMap(body),
+  })),
+});

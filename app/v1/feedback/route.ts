@@ -1,12 +1,13 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { submitFeedbackOperation } from "@/lib/openapi/operations-more";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 import { recordFeedback } from "@/lib/feedback/record-feedback";
 
 // Spec 4.9: feedback is open to every caller, so any key that verifies may report, whatever its scopes.
-export const POST = defineRoute(submitFeedbackOperation, async ({ body, caller, requestId, request }) => ({
-  http: 201,
-  body: await recordFeedback(body, caller, { requestId, userAgent: request.headers.get("user-agent") }),
-}));
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  POST: defineRoute(submitFeedbackOperation, async ({ body, caller, requestId, request }) => ({
+    http: 201,
+    body: await recordFeedback(body, caller, { requestId, userAgent: request.headers.get("user-agent") }),
+  })),
+});

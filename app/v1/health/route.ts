@@ -1,7 +1,9 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { healthOperation } from "@/lib/openapi/operations-more";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 
 // Liveness, and the benchmark's ceiling: the route wrapper and nothing else.
-export const GET = defineRoute(healthOperation, async () => ({ body: { status: "ok" } }));
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  GET: defineRoute(healthOperation, async () => ({ body: { status: "ok" } })),
+});

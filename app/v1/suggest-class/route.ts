@@ -1,10 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { suggestMailClassOperation } from "@/lib/openapi/operations-more";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 import { answerSuggestClass } from "@/lib/letters/suggest-mail-class";
 
-export const POST = defineRoute(suggestMailClassOperation, async ({ body }) => ({
-  body: answerSuggestClass(body),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  POST: defineRoute(suggestMailClassOperation, async ({ body }) => ({
+    body: answerSuggestClass(body),
+  })),
+});

@@ -1,9 +1,10 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { createUploadOperation } from "@/lib/openapi/operations-letters";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 import { createUpload } from "@/lib/documents/uploads";
 
-export const POST = defineRoute(createUploadOperation, async ({ caller, body }) => ({
-  body: await createUpload(caller, body.content_length),
-}));
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  POST: defineRoute(createUploadOperation, async ({ caller, body }) => ({
+    body: await createUpload(caller, body.content_length),
+  })),
+});

@@ -1,11 +1,12 @@
 import { defineRoute } from "@/lib/http/define-route";
 import { buyCreditPackOperation } from "@/lib/openapi/operations-more";
-import { methodsNotAllowed } from "@/lib/http/fallback-routes";
+import { serveMethods } from "@/lib/http/fallback-routes";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
 import { presentCreditCheckout } from "@/lib/http/present-outcomes";
 import { startCreditCheckout } from "@/lib/operations/credit-checkout";
 
-export const POST = defineRoute(buyCreditPackOperation, async ({ body, caller, request }) =>
-  presentCreditCheckout(await startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key")))),
-);
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
+  POST: defineRoute(buyCreditPackOperation, async ({ body, caller, request }) =>
+    presentCreditCheckout(await startCreditCheckout(body, caller, parseIdempotencyKey(request.headers.get("idempotency-key")))),
+  ),
+});
