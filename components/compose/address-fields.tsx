@@ -7,8 +7,6 @@ import type { AddressDraft } from "@/components/compose/draft";
 import type { FieldKey } from "@/components/compose/field-errors";
 import type { QuotedAddress } from "@/components/compose/use-live-quote";
 
-export { emptyAddress, type AddressDraft } from "@/components/compose/draft";
-
 type Key = keyof AddressDraft;
 type Field = { key: Key; label: string; autoComplete: string; className: string; maxLength: number; required?: boolean; extra?: React.InputHTMLAttributes<HTMLInputElement> };
 

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
-import { auth, OPS_SIGN_IN_PATH } from "@/lib/ops/auth";
+import { auth } from "@/lib/ops/auth";
+import { OPS_SIGN_IN_PATH } from "@/lib/ops/auth-config";
 import { isOperator, normalizeEmail } from "@/lib/ops/operators";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderOrderEmail, type OrderEmailInput } from "@/lib/notifications/email/render-order-email";
+import type { OrderEmailInput } from "@/lib/notifications/email/compose-order-email";
+import { renderOrderEmail } from "@/lib/notifications/email/render-order-email";
 import type { OrderEmailKind } from "@/lib/orders/queue-order-notifications";
 import type { PublicOrder } from "@/lib/orders/serialize-order";
 

@@ -2,8 +2,6 @@ import { render } from "@react-email/render";
 import { composeOrderEmail, type EmailContent, type OrderEmailInput } from "./compose-order-email";
 import { OrderEmailDocument } from "./email-layout";
 
-export type { OrderEmailInput } from "./compose-order-email";
-
 /** One order e-mail: subject, HTML part and text part, all from the same content. */
 export async function renderOrderEmail(input: OrderEmailInput): Promise<{ subject: string; html: string; text: string }> {
   const content = composeOrderEmail(input);
