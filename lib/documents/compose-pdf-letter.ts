@@ -1,4 +1,6 @@
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFPage } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, degrees, rgb, type PDFPage } from "pdf-lib";
+import { FONT_FAMILIES, fontBytes } from "@/lib/letters/fonts";
 import type { Address } from "@/lib/letters/schemas";
 import type { Format } from "@/lib/letters/formats";
 import { ADDRESS_AREA_BOTTOM, addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
@@ -98,8 +100,10 @@ const inches = (pt: number) => (Math.round((pt / 72) * 100) / 100).toString();
 /** Prints both address blocks on page 1; returns the lines it printed. */
 async function stampAddresses(page: PDFPage, out: PDFDocument, input: { format: Format; from: Address; to: Address }): Promise<Set<string>> {
   const printed = new Set<string>();
-  const regular = await out.embedFont(StandardFonts.Helvetica);
-  const bold = await out.embedFont(StandardFonts.HelveticaBold);
+  // The text letters' sans faces, subset to the address's characters (any name the schema takes prints).
+  out.registerFontkit(fontkit);
+  const regular = await out.embedFont(fontBytes(FONT_FAMILIES.helvetica.regular), { subset: true });
+  const bold = await out.embedFont(fontBytes(FONT_FAMILIES.helvetica.bold), { subset: true });
   const blocks = [
     { ...RETURN_BLOCK, lines: addressLines(input.from), font: regular },
     { ...recipientBlock(input.format), lines: addressLines(input.to), font: bold },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Address, OrderRequest } from "@/lib/letters/schemas";
 import type { Handwriting } from "@/lib/letters/formats";
-import { FONT_NAMES, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/letters/fonts";
+import { FONT_FAMILIES, FONT_NAMES, PRINTABLE_SCRIPTS, bodyFace, firstUnprintableCharacter, resolveFont, type FontFamily } from "@/lib/letters/fonts";
 import { normalizeLetterText, renderTextLetter } from "@/lib/documents/render-text-letter";
 import { MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
 import { composeSendersPdf } from "@/lib/documents/pdf-sandbox";
@@ -61,10 +61,11 @@ async function textDocument(req: OrderRequest, raw: string, to: Address, from: A
   if (!font) {
     throw new ApiError("validation_error", `Invalid request body: font: \`${req.font}\` is not a font we print; use one of ${FONT_NAMES.join(", ")}.`);
   }
-  const bad = firstUnprintableCharacter(raw);
+  const bad = firstUnprintableCharacter(raw, [bodyFace(req.format === "notecard", font, handwriting)]);
   if (bad) {
     const cp = bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    throw new ApiError("validation_error", `Invalid request body: text: the character "${bad}" (U+${cp}) cannot be printed; the print fonts cover Western European text (Windows-1252).`);
+    const printsIn = req.format === "notecard" ? "the notecard's handwriting" : FONT_FAMILIES[font].label;
+    throw new ApiError("validation_error", `Invalid request body: text: the character "${bad}" (U+${cp}) cannot be printed in ${printsIn}, which prints ${PRINTABLE_SCRIPTS}. Remove it or write it out in words.`);
   }
   const text = normalizeLetterText(raw);
   const doc = await renderTextLetter({ format: req.format, text, font, handwriting, from, to });

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import type { Address } from "@/lib/letters/schemas";
 import type { Format, Handwriting } from "@/lib/letters/formats";
 import { isLetterFormat } from "@/lib/letters/formats";
-import { FONT_FAMILIES, type FontFamily } from "@/lib/letters/fonts";
+import { FONT_FAMILIES, bodyFace, openFace, type FontFamily } from "@/lib/letters/fonts";
 import { MAX_LETTER_PAGES } from "@/lib/letters/formats";
 import { ApiError } from "@/lib/errors/api-error";
 import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
@@ -56,9 +56,23 @@ function newDocument(size: [number, number], margin: number) {
   });
 }
 
+/**
+ * The document's faces, embedded from the print fonts (PDFKit subsets each to the glyphs it
+ * uses). PDFKit takes a face fontkit has opened: the process's own, shared (openFace).
+ */
+function registerFaces(doc: PDFKit.PDFDocument, input: TextLetterInput) {
+  const family = FONT_FAMILIES[input.font];
+  const register = (name: string, face: Parameters<typeof openFace>[0]) => doc.registerFont(name, openFace(face) as unknown as Buffer);
+  register("regular", family.regular);
+  register("bold", family.bold);
+  register("body", bodyFace(input.format === "notecard", input.font, input.handwriting));
+  register("address", FONT_FAMILIES.helvetica.regular);
+  register("address-bold", FONT_FAMILIES.helvetica.bold);
+}
+
 function layoutLetter(input: TextLetterInput, text: string) {
-  const fonts = FONT_FAMILIES[input.font];
   const doc = newDocument(LETTER, INCH);
+  registerFaces(doc, input);
   let pages = 1;
   // Stop laying out as soon as the limit is passed: 50,000 newlines would otherwise make
   // a thousand blank pages before we could refuse them.
@@ -71,17 +85,17 @@ function layoutLetter(input: TextLetterInput, text: string) {
   const width = LETTER[0] - 2 * INCH;
 
   const r = RETURN_BLOCK;
-  doc.font(fonts.regular).fontSize(r.fontSize).text(addressLines(input.from).join("\n"), r.x, r.top, { width: r.width });
+  doc.font("regular").fontSize(r.fontSize).text(addressLines(input.from).join("\n"), r.x, r.top, { width: r.width });
   const to = recipientBlock(input.format);
-  doc.font(fonts.bold).fontSize(to.fontSize).text(addressLines(input.to).join("\n"), to.x, to.top, { width: to.width });
-  doc.font(fonts.regular).fontSize(11).text(text, INCH, 3.5 * INCH, { width, lineGap: 2 });
+  doc.font("bold").fontSize(to.fontSize).text(addressLines(input.to).join("\n"), to.x, to.top, { width: to.width });
+  doc.font("body").fontSize(FONT_FAMILIES[input.font].bodySize).text(text, INCH, 3.5 * INCH, { width, lineGap: 2 });
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the margin must not start a new page
-    doc.font(fonts.regular).fontSize(8).text(`Page ${i + 1} of ${range.count}`, INCH, LETTER[1] - 0.6 * INCH, { width, align: "right" });
+    doc.font("regular").fontSize(8).text(`Page ${i + 1} of ${range.count}`, INCH, LETTER[1] - 0.6 * INCH, { width, align: "right" });
     doc.page.margins.bottom = bottom;
   }
   return doc;
@@ -91,14 +105,17 @@ function layoutCard(input: TextLetterInput, text: string) {
   const size = CARD_SIZES[input.format];
   const margin = 0.25 * INCH;
   const doc = newDocument(size, margin);
+  registerFaces(doc, input);
   const isNotecard = input.format === "notecard";
-  const fontName = isNotecard ? (input.handwriting === "pen" ? "Helvetica-Oblique" : "Times-Italic") : FONT_FAMILIES[input.font].regular;
-  const fontSize = isNotecard ? 13 : input.format === "postcard_4x6" ? 10 : 12;
+  // The standard fonts' sizes, scaled as a letter's body is (FONT_FAMILIES' bodySize): a card
+  // holds about as much text as it did. A notecard's pen is the sans face, its script the serif.
+  const family = isNotecard ? (input.handwriting === "pen" ? "helvetica" : "times") : input.font;
+  const fontSize = ((isNotecard ? 13 : input.format === "postcard_4x6" ? 10 : 12) * FONT_FAMILIES[family].bodySize) / 11;
   const messageWidth = isNotecard ? size[0] - 2 * (0.5 * INCH) : size[0] / 2 - 2 * margin;
   const messageHeight = size[1] - 2 * (isNotecard ? 0.5 * INCH : margin);
   const x = isNotecard ? 0.5 * INCH : margin;
 
-  doc.font(fontName).fontSize(fontSize);
+  doc.font("body").fontSize(fontSize);
   const needed = doc.heightOfString(text, { width: messageWidth, lineGap: 2 });
   if (needed > messageHeight) {
     const share = Math.max(1, Math.floor((text.length * messageHeight) / needed));
@@ -110,8 +127,8 @@ function layoutCard(input: TextLetterInput, text: string) {
     // Address side: return address top left of the right half, recipient centred below it.
     const half = size[0] / 2;
     doc.moveTo(half, margin).lineTo(half, size[1] - margin).lineWidth(0.5).stroke("#999999");
-    doc.font("Helvetica").fontSize(7).fillColor("black").text(addressLines(input.from).join("\n"), half + margin, margin, { width: half - 2 * margin });
-    doc.font("Helvetica-Bold").fontSize(9).text(addressLines(input.to).join("\n"), half + margin, size[1] / 2, { width: half - 2 * margin });
+    doc.font("address").fontSize(7).fillColor("black").text(addressLines(input.from).join("\n"), half + margin, margin, { width: half - 2 * margin });
+    doc.font("address-bold").fontSize(9).text(addressLines(input.to).join("\n"), half + margin, size[1] / 2, { width: half - 2 * margin });
   }
   return doc;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FORMATS, HANDWRITING, MAIL_CLASSES, isLetterFormat } from "@/lib/letters/formats";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
-import { firstUnprintableCharacter } from "@/lib/letters/fonts";
+import { PRINTABLE_SCRIPTS, firstUnprintableCharacter } from "@/lib/letters/fonts";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 import { ORDER_ID_FORM } from "@/lib/letters/order-ids";
 
@@ -20,7 +20,7 @@ const text = (label: string, min: number, max: number) =>
       const bad = [...value].find((ch) => ch < " " || ch === "\x7f") ?? firstUnprintableCharacter(value);
       if (bad) {
         const cp = bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-        ctx.addIssue({ code: "custom", message: `${label} contains U+${cp}, which cannot be printed on one address line; use Western European letters (Windows-1252)` });
+        ctx.addIssue({ code: "custom", message: `${label} contains U+${cp}, which cannot be printed on one address line; addresses print ${PRINTABLE_SCRIPTS}` });
       }
     });
 

@@ -4,7 +4,7 @@ import { POST as postOrder } from "@/app/v1/orders/route";
 import { GET as getOrder } from "@/app/v1/orders/[id]/route";
 import { GET as getProof } from "@/app/v1/proofs/[file]/route";
 import { db } from "@/lib/db";
-import { openWithPdfjs } from "@/lib/documents/pdfjs";
+import { extractPdfText, openWithPdfjs } from "@/lib/documents/pdfjs";
 import { call, letter, randomIp } from "@/tests/support/api";
 import { a4Pdf, blankPagesPdf, encryptedPdf, landscapeLetterPdf, notAPdf, truncatedPdf, validPdf, zeroPagePdf, pdfWithTextAt, hugePdf } from "@/tests/support/pdfs";
 
@@ -173,6 +173,39 @@ describe("PDF letters by pdf_base64", () => {
       expect(res.status, file).toBe(404);
       expect((await res.json()).code).toBe("proof_not_found");
     }
+  });
+});
+
+describe("names and text outside Western European print as typed", () => {
+  const to = { name: "Nguyễn Thị Hương", line1: "12 Łódź Ave", city: "Albany", state: "NY", zip: "12207" };
+  const from = { name: "Antonín Dvořák", line1: "1 Ōtsuka St", city: "Troy", state: "NY", zip: "12180" };
+  const printedIn = async (res: { json: { proof: { pdf_url: string } } }) => (await extractPdfText((await fetchProof(res.json.proof.pdf_url)).bytes)).replace(/\s+/g, " ");
+
+  it("in a text letter's addresses and body, in each font", async () => {
+    for (const font of ["helvetica", "times", "courier"]) {
+      const res = await call(postQuote, { body: letter({ font, to, from, text: "Кому: Ольге. Ελληνικά. “Quoted” — Tiếng Việt." }) });
+      expect(res.status, font).toBe(200);
+      const printed = (await printedIn(res)).replace(/\s+/g, "");
+      // Names print as written; street lines as verification standardizes them, in capitals (USPS Pub. 28).
+      for (const word of ["Nguyễn", "Hương", "ŁÓDŹ", "Dvořák", "ŌTSUKA", "Ольге", "Ελληνικά", "“Quoted”", "Tiếng"]) expect(printed, `${font}: ${word}`).toContain(word);
+    }
+  });
+
+  it("in the addresses stamped on an uploaded PDF", async () => {
+    const res = await call(postQuote, { body: pdfLetter(await validPdf(1), { to, from }) });
+    expect(res.status).toBe(200);
+    const printed = await printedIn(res);
+    for (const word of ["Nguyễn", "Hương", "ŁÓDŹ", "Dvořák", "ŌTSUKA"]) expect(printed).toContain(word);
+  });
+
+  it("refuses a character no print font has (Chinese, Japanese, Korean, emoji) with a 400 that names it, never a blank box", async () => {
+    const cjk = await call(postQuote, { body: letter({ text: "Meet me in 東京." }) });
+    expect([cjk.status, cjk.json.code]).toEqual([400, "validation_error"]);
+    expect(cjk.json.reason).toContain('"東" (U+6771)');
+    expect(cjk.json.reason).toMatch(/Latin .*Greek and Cyrillic/);
+    const address = await call(postQuote, { body: letter({ to: { ...to, name: "山田 太郎" } }) });
+    expect([address.status, address.json.code]).toEqual([400, "validation_error"]);
+    expect(address.json.reason).toContain("name contains U+5C71, which cannot be printed");
   });
 });
 
