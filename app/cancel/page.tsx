@@ -3,6 +3,7 @@ import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, type Format } from "@/lib/letters/formats";
 import { readCancelContext } from "@/lib/orders/read-cancel-context";
 import { messageFor } from "@/lib/http/message-for";
+import { dangerButton } from "@/components/ui/controls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Cancel a letter", robots: { index: false } };
@@ -53,7 +54,7 @@ export default async function CancelPage({ searchParams }: Props) {
         <form method="post" action="/cancel/submit" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
           <p>The letter has not gone to the printer yet ({ctx.status.replaceAll("_", " ")}). Canceling is free and cannot be undone.</p>
           <input type="hidden" name="token" value={token ?? ""} />
-          <button type="submit" className="mt-4 rounded bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2">
+          <button type="submit" className={`${dangerButton} mt-4`}>
             Cancel this letter
           </button>
         </form>

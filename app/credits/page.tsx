@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Notice } from "@/components/ui/notice";
+import { inputClass, primaryButton } from "@/components/ui/controls";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { readCreditBalance } from "@/lib/payments/credits/credits";
@@ -20,8 +21,6 @@ export const metadata: Metadata = {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const inputClass = "w-full rounded border border-stone-400 bg-white px-3 py-2 focus:outline-2 focus:outline-offset-1 focus:outline-blue-600";
-const buttonClass = "rounded bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600";
 const EXAMPLE_CODE = "cc-7k2p-x9m4-q3wd";
 
 // How to fix a purchase that came back (the form route sends only codes and field names).
@@ -106,7 +105,7 @@ export default async function CreditsPage({ searchParams }: Props) {
               className={`${inputClass} font-mono`}
             />
           </label>
-          <button type="submit" className={buttonClass}>
+          <button type="submit" className={primaryButton}>
             Look up
           </button>
         </form>
@@ -220,7 +219,7 @@ export default async function CreditsPage({ searchParams }: Props) {
             ) : null}
           </label>
           <div>
-            <button type="submit" className={buttonClass}>
+            <button type="submit" className={primaryButton}>
               Continue to payment
             </button>
             <p className="mt-2 text-sm text-stone-600">Keep the code you get: it is the only key to the credit.</p>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { Notice } from "@/components/ui/notice";
+import { FieldError } from "@/components/ui/field-error";
+import { inputClass, primaryButton } from "@/components/ui/controls";
 import { readReviewContext } from "@/lib/reviews/read-review-context";
 import { REVIEW_CATEGORIES, reviewCategoryLabel } from "@/lib/reviews/review-categories";
 import { messageFor } from "@/lib/http/message-for";
@@ -33,7 +35,6 @@ const CODE_HELP: Record<string, string> = {
   internal_error: "Something went wrong on our side and nothing was saved. Send again in a moment.",
 };
 
-const inputClass = "rounded border border-stone-300 px-2 py-1.5 focus:outline-2 focus:outline-blue-600";
 
 function one(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
@@ -41,15 +42,6 @@ function one(v: string | string[] | undefined): string | undefined {
 
 function day(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "long", day: "numeric" });
-}
-
-function FieldError({ id, field, errors }: { id: string; field: string; errors: Set<string> }) {
-  if (!errors.has(field)) return null;
-  return (
-    <span id={id} className="text-sm text-red-700">
-      {FIELD_HELP[field]}
-    </span>
-  );
 }
 
 export default async function ReviewPage({ searchParams }: Props) {
@@ -137,7 +129,7 @@ export default async function ReviewPage({ searchParams }: Props) {
                   </label>
                 ))}
               </div>
-              <FieldError id="stars-error" field="stars" errors={errors} />
+              <FieldError id="stars-error" message={errors.has("stars") ? FIELD_HELP.stars : undefined} />
             </fieldset>
 
             <div className="flex flex-col gap-1 text-sm">
@@ -145,7 +137,7 @@ export default async function ReviewPage({ searchParams }: Props) {
                 Your review
               </label>
               <textarea id="review-comment" name="comment" rows={5} maxLength={2000} required defaultValue={value("comment") ?? ""} className={inputClass} {...described("comment")} />
-              <FieldError id="comment-error" field="comment" errors={errors} />
+              <FieldError id="comment-error" message={errors.has("comment") ? FIELD_HELP.comment : undefined} />
             </div>
 
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-6">
@@ -157,21 +149,21 @@ export default async function ReviewPage({ searchParams }: Props) {
                 <span id="name-help" className="text-stone-500">
                   Shown publicly with your review, e.g. your first name and an initial.
                 </span>
-                <FieldError id="name-error" field="name" errors={errors} />
+                <FieldError id="name-error" message={errors.has("name") ? FIELD_HELP.name : undefined} />
               </div>
               <div className="flex flex-col gap-1 text-sm sm:col-span-4">
                 <label htmlFor="review-city" className="font-semibold">
                   City
                 </label>
                 <input id="review-city" name="city" maxLength={80} defaultValue={cityValue} className={inputClass} {...described("city")} />
-                <FieldError id="city-error" field="city" errors={errors} />
+                <FieldError id="city-error" message={errors.has("city") ? FIELD_HELP.city : undefined} />
               </div>
               <div className="flex flex-col gap-1 text-sm sm:col-span-2">
                 <label htmlFor="review-state" className="font-semibold">
                   State
                 </label>
                 <input id="review-state" name="state" maxLength={2} pattern="[A-Za-z]{2}" defaultValue={stateValue} className={`${inputClass} uppercase`} {...described("state")} />
-                <FieldError id="state-error" field="state" errors={errors} />
+                <FieldError id="state-error" message={errors.has("state") ? FIELD_HELP.state : undefined} />
               </div>
             </div>
 
@@ -189,11 +181,11 @@ export default async function ReviewPage({ searchParams }: Props) {
                   </option>
                 ))}
               </select>
-              <FieldError id="category-error" field="category" errors={errors} />
+              <FieldError id="category-error" message={errors.has("category") ? FIELD_HELP.category : undefined} />
             </div>
 
             <div>
-              <button type="submit" className="rounded bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600">
+              <button type="submit" className={primaryButton}>
                 Send review
               </button>
               <p className="mt-2 text-sm text-stone-500">One review per letter. City and state start as those of your return address; change them if you like.</p>

@@ -3,6 +3,7 @@ import { StarRating } from "@/components/reviews/star-rating";
 import { displayCity } from "@/lib/letters/display-city";
 import { listPublishedReviews } from "@/lib/reviews/list-published-reviews";
 import { reviewCategoryLabel } from "@/lib/reviews/review-categories";
+import { primaryButton } from "@/components/ui/controls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Reviews", description: "What senders say about letters we printed and delivered." };
@@ -25,7 +26,7 @@ export default async function ReviewsPage() {
           <p className="font-semibold">No reviews yet</p>
           <p className="mt-1 text-stone-700">They appear here once senders of delivered letters rate them 4 or 5 stars.</p>
           <p className="mt-4">
-            <a href="/" className="inline-block rounded bg-stone-900 px-4 py-2 font-semibold text-white hover:bg-stone-700 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600">
+            <a href="/" className={primaryButton}>
               Send a letter
             </a>
           </p>

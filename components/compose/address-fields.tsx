@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { PlaceCombobox, type Place } from "@/components/compose/place-combobox";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import type { AddressDraft } from "@/components/compose/draft";
 import type { FieldKey } from "@/components/compose/field-errors";
 import type { QuotedAddress } from "@/components/compose/use-live-quote";
@@ -87,7 +87,7 @@ export function AddressFields({ legend, idPrefix, value, onChange, errors, next,
               ) : (
                 <input {...inputProps} id={id} value={value[f.key]} onChange={(e) => set(f.key, e.target.value)} />
               )}
-              <FieldMessage id={`${id}-error`} message={error} next={next} />
+              <FieldError id={`${id}-error`} message={error} next={next} />
             </div>
           );
         })}

@@ -3,7 +3,7 @@
 import { isLetterFormat } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
 import { dollars } from "@/lib/text/dollars";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import { PdfUpload } from "@/components/compose/pdf-upload";
 import type { Draft } from "@/components/compose/draft";
 
@@ -58,7 +58,7 @@ export function ContentFields({ draft, update, pageCount, error, next }: Props) 
             <span>{draft.text.length.toLocaleString("en-US")} / 50,000 characters</span>
             <span data-testid="page-count">{pageCount === null ? "Pages: counted once it is priced" : `${pageCount} page${pageCount === 1 ? "" : "s"} as it will print`}</span>
           </p>
-          <FieldMessage id="letter-text-error" message={error} next={next} />
+          <FieldError id="letter-text-error" message={error} next={next} />
         </div>
       )}
 

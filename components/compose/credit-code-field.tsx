@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { callApi, type Envelope } from "@/components/compose/api";
 import { dollars } from "@/lib/text/dollars";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
 
 // The credit code and its balance (GET /v1/credits/{code}), shown before paying. The code lives
@@ -67,7 +67,7 @@ export function CreditCodeField({ code, onChange, priceCents, error, next }: Pro
       </p>
       {/* Live: the code is checked while it is typed, so its problem appears without a submit to announce it. */}
       <div aria-live="polite">
-        <FieldMessage id="credit-code-error" message={fieldError} next={error ? next : shown?.problem?.next} />
+        <FieldError id="credit-code-error" message={fieldError} next={error ? next : shown?.problem?.next} />
       </div>
     </div>
   );

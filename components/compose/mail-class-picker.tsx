@@ -3,7 +3,7 @@
 import { MAIL_CLASSES, MAIL_CLASS_LABELS, type MailClass } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
 import { dollars } from "@/lib/text/dollars";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import type { ClassSuggestion } from "@/components/compose/use-class-suggestion";
 
 const MEANING: Record<MailClass, string> = {
@@ -70,7 +70,7 @@ export function MailClassPicker({ value, onChange, lockedFirstClass, suggestion,
           </label>
         );
       })}
-      <FieldMessage id="mail-class-error" message={error} />
+      <FieldError id="mail-class-error" message={error} />
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { CreditCodeField } from "@/components/compose/credit-code-field";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import type { Draft } from "@/components/compose/draft";
 import type { FieldKey } from "@/components/compose/field-errors";
 
@@ -35,7 +35,7 @@ export function PaymentFields({ draft, update, creditCode, setCreditCode, priceC
           aria-describedby={errors.email ? "email-hint email-error" : "email-hint"}
         />
         <p id="email-hint" className="text-xs text-stone-600">The receipt, a cancel link and each step of the letter&apos;s journey.</p>
-        <FieldMessage id="email-error" message={errors.email} next={next} />
+        <FieldError id="email-error" message={errors.email} next={next} />
       </div>
 
       <label className="flex items-start gap-2 rounded border border-amber-300 bg-amber-50 p-2">

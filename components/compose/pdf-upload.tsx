@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { callApi, type Envelope } from "@/components/compose/api";
-import { FieldMessage } from "@/components/compose/field-message";
+import { FieldError } from "@/components/ui/field-error";
 import type { UploadedPdf } from "@/components/compose/draft";
 
 // A PDF letter travels outside the JSON: POST /v1/uploads hands out a one-shot URL, the file is
@@ -105,7 +105,7 @@ export function PdfUpload({ upload, onUploaded, apiError, apiNext }: Props) {
           </>
         ) : null}
       </div>
-      <FieldMessage id="pdf-file-error" message={shown?.reason} next={shown?.next} />
+      <FieldError id="pdf-file-error" message={shown?.reason} next={shown?.next} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { issueKey } from "@/app/ops/actions";
 import type { IssueKeyResult } from "@/lib/ops/manage-keys";
+import { primaryButton } from "@/components/ui/controls";
 
 const inputClass = "w-full rounded border border-stone-400 bg-white px-2 py-1.5 text-base focus:outline-2 focus:outline-blue-600";
 
@@ -97,7 +98,7 @@ export function IssueKeyForm({ scopes }: { scopes: readonly string[] }) {
         <button
           type="submit"
           disabled={pending}
-          className="inline-flex min-h-10 items-center rounded bg-stone-900 px-4 py-2 text-sm font-medium text-white hover:bg-stone-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-stone-900 focus-visible:ring-offset-2 disabled:opacity-60"
+          className={primaryButton}
         >
           {pending ? "Issuing…" : "Issue key"}
         </button>

@@ -48,14 +48,6 @@ export function PageTitle({ children, lead }: { children: React.ReactNode; lead?
   );
 }
 
-export const buttonClass =
-  "inline-flex min-h-10 items-center rounded px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2";
-export const primaryButton = `${buttonClass} bg-stone-900 text-white hover:bg-stone-700 focus-visible:ring-stone-900`;
-export const dangerButton = `${buttonClass} bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700`;
-export const quietButton = `${buttonClass} border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 focus-visible:ring-stone-900`;
-export const inputClass = "w-full rounded border border-stone-400 bg-white px-2 py-1.5 text-base focus:outline-2 focus:outline-blue-600";
-export const linkClass = "text-blue-800 underline hover:text-blue-950";
-
 export function one(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }

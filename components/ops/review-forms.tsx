@@ -1,5 +1,5 @@
 import { refuseHeld, releaseHeld } from "@/app/ops/actions";
-import { dangerButton, inputClass, primaryButton } from "@/components/ops/ops-ui";
+import { dangerButton, inputClass, primaryButton } from "@/components/ui/controls";
 import { categoryLabel } from "@/lib/screening/refusal-reasons";
 import { REFUSAL_CATEGORIES, type RefusalCategory } from "@/lib/screening/screener";
 

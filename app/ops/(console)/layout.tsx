@@ -1,6 +1,6 @@
 import { signOutOperator } from "@/app/ops/actions";
 import { OpsNav } from "@/components/ops/ops-nav";
-import { quietButton } from "@/components/ops/ops-ui";
+import { quietButton } from "@/components/ui/controls";
 import { auth } from "@/lib/ops/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requestSignInLink } from "@/app/ops/actions";
-import { inputClass, linkClass, one, primaryButton } from "@/components/ops/ops-ui";
+import { one } from "@/components/ops/ops-ui";
+import { inputClass, linkClass, primaryButton } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import { auth } from "@/lib/ops/auth";
 import { isOperator } from "@/lib/ops/operators";

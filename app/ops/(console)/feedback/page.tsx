@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { markHandled, reopenReport } from "@/app/ops/actions";
-import { Badge, Facts, PageTitle, When, linkClass, one, quietButton } from "@/components/ops/ops-ui";
+import { Badge, Facts, PageTitle, When, one } from "@/components/ops/ops-ui";
+import { linkClass, quietButton } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import { FEEDBACK_VIEWS, listFeedback, type FeedbackView } from "@/lib/ops/feedback-inbox";
 import { requireOperator } from "@/lib/ops/require-operator";

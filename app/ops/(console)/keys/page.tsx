@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { disableKey } from "@/app/ops/actions";
 import { IssueKeyForm } from "@/components/ops/issue-key-form";
-import { Badge, PageTitle, When, dangerButton, one } from "@/components/ops/ops-ui";
+import { Badge, PageTitle, When, one } from "@/components/ops/ops-ui";
+import { dangerButton } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import { SCOPES } from "@/lib/auth/scopes";
 import { listKeysForOps } from "@/lib/ops/manage-keys";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { Badge, PageTitle, When, linkClass } from "@/components/ops/ops-ui";
+import { Badge, PageTitle, When } from "@/components/ops/ops-ui";
+import { linkClass } from "@/components/ui/controls";
 import { listFailedOrders, listReconcileActions, listStuckX402Purchases, listTroubledWebhooks } from "@/lib/ops/ops-logs";
 import { listOpsActions } from "@/lib/ops/record-ops-action";
 import { requireOperator } from "@/lib/ops/require-operator";

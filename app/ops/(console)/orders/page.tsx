@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { Badge, PageTitle, When, inputClass, linkClass, one, primaryButton } from "@/components/ops/ops-ui";
+import { Badge, PageTitle, When, one } from "@/components/ops/ops-ui";
+import { inputClass, linkClass, primaryButton } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import { displayCity } from "@/lib/letters/display-city";
 import { requireOperator } from "@/lib/ops/require-operator";

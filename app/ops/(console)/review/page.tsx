@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
-import { Facts, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
+import { Facts, PageTitle, When, one } from "@/components/ops/ops-ui";
+import { linkClass } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";

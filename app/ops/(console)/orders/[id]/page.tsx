@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
-import { Badge, Facts, PageTitle, When, linkClass, one } from "@/components/ops/ops-ui";
+import { Badge, Facts, PageTitle, When, one } from "@/components/ops/ops-ui";
+import { linkClass } from "@/components/ui/controls";
 import { Notice } from "@/components/ui/notice";
 import type { Address } from "@/lib/letters/schemas";
 import { maskCreditCode } from "@/lib/letters/credit-code-form";
