@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import type { Address } from "@/lib/letters/schemas";
-import { standardizeLine } from "@/lib/addresses/standardize-address";
+import type { AddressVerification } from "@/lib/addresses/address-verifier";
+import { addressesDiffer, standardizeLine } from "@/lib/addresses/standardize-address";
 import { log } from "@/lib/log";
 
 // What the USPS and Lob adapters share: one outbound call with a deadline whose failures become
@@ -109,4 +110,13 @@ export function lastLineNotes(before: Address, after: Address): string[] {
   if (before.state !== after.state) notes.push(`state corrected from ${before.state} to ${after.state}`);
   if (before.zip.slice(0, 5) !== after.zip.slice(0, 5)) notes.push(`zip corrected from ${before.zip.slice(0, 5)} to ${after.zip.slice(0, 5)}`);
   return notes;
+}
+
+/** A verification service's "not deliverable", said of the address as standardized here (the service refused it). */
+export function undeliverableAs(
+  source: AddressVerification["source"],
+  input: Address,
+  standardized: { address: Address; corrections: AddressVerification["corrections"] },
+): (problem: string) => AddressVerification {
+  return (problem) => ({ deliverable: false, standardized: standardized.address, changed: addressesDiffer(input, standardized.address), problem, corrections: standardized.corrections, source });
 }

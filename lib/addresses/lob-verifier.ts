@@ -8,6 +8,7 @@ import {
   mergeServiceLines,
   readJson,
   splitServiceLines,
+  undeliverableAs,
   verificationUnavailable,
   type FetchFn,
 } from "@/lib/addresses/call-address-service";
@@ -80,14 +81,7 @@ export class LobVerifier implements AddressVerifier {
       this.options.timeoutMs,
     );
     const body = await readJson(res);
-    const undeliverable = (problem: string): AddressVerification => ({
-      deliverable: false,
-      standardized: local,
-      changed: addressesDiffer(input, local),
-      problem,
-      corrections,
-      source: this.source,
-    });
+    const undeliverable = undeliverableAs(this.source, input, { address: local, corrections });
 
     if (res.status === 401 || res.status === 403) {
       log.error({ status: res.status }, "Lob refused our API key");

@@ -8,6 +8,7 @@ import {
   mergeServiceLines,
   readJson,
   splitServiceLines,
+  undeliverableAs,
   verificationUnavailable,
   type FetchFn,
 } from "@/lib/addresses/call-address-service";
@@ -67,14 +68,7 @@ export class UspsVerifier implements AddressVerifier {
 
     const res = await this.authorizedGet(`${this.base}/addresses/v3/address?${query}`);
     const body = await readJson(res);
-    const undeliverable = (problem: string): AddressVerification => ({
-      deliverable: false,
-      standardized: local,
-      changed: addressesDiffer(input, local),
-      problem,
-      corrections,
-      source: this.source,
-    });
+    const undeliverable = undeliverableAs(this.source, input, { address: local, corrections });
 
     if (res.status === 400 || res.status === 404) {
       const e = (body as UspsError | null)?.error;

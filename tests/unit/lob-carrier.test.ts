@@ -1,15 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LobCarrier, postcardSides } from "@/lib/fulfillment/lob-carrier";
 import type { CarrierPiece } from "@/lib/fulfillment/carrier";
 import { renderTextLetter } from "@/lib/documents/render-text-letter";
-import { openWithPdfjs } from "@/lib/documents/pdfjs";
 import type { Format, MailClass } from "@/lib/letters/formats";
 import { startFakeLob, type FakeLob } from "@/tests/support/fake-lob";
+import { inkByHalf } from "@/tests/support/ink";
+import { openWithPdfjs } from "@/lib/documents/pdfjs";
 
 // The Lob adapter against a local Lob that speaks Lob's wire format: what Lob receives for each
 // format and class, and what the worker is told for each way a call can end.
@@ -34,29 +34,6 @@ async function piece(format: Format, mailClass: MailClass = "first_class", over:
 }
 
 const piecesOf = (id: string) => fake.pieces().filter((p) => p.fields["metadata[order_id]"] === id);
-
-/** Share of inked pixels left and right of the middle of page 1, rendered as a viewer draws it. */
-async function inkByHalf(pdf: Uint8Array): Promise<{ left: number; right: number }> {
-  const doc = await openWithPdfjs(pdf);
-  const page = await doc.getPage(1);
-  const viewport = page.getViewport({ scale: 1 });
-  const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
-  const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
-  let left = 0;
-  let right = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) x < width / 2 ? left++ : right++;
-    }
-  }
-  await doc.destroy();
-  return { left: left / ((width * height) / 2), right: right / ((width * height) / 2) };
-}
 
 describe("the fake Lob", () => {
   // The adapter's tests mean something only if the fake refuses what Lob refuses.
