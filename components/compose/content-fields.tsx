@@ -5,6 +5,7 @@ import { PRICES } from "@/lib/quotes/pricing";
 import { dollars } from "@/lib/text/dollars";
 import { FieldError } from "@/components/ui/field-error";
 import { PdfUpload } from "@/components/compose/pdf-upload";
+import { penHand, scriptHand } from "@/components/compose/handwriting-fonts";
 import type { Draft } from "@/components/compose/draft";
 
 type Props = {
@@ -67,14 +68,38 @@ export function ContentFields({ draft, update, pageCount, error, next }: Props) 
           <legend className="mb-1 font-semibold">Handwriting</legend>
           <label className={RADIO_ROW}>
             <input type="radio" name="handwriting" value="script" checked={draft.handwriting === "script"} onChange={() => update("handwriting", "script")} className="mt-0.5" />
-            <span>Script: printed in a handwriting typeface (included)</span>
+            <span className="flex flex-col gap-0.5">
+              <span>Script: a flowing script typeface, in dark ink (included)</span>
+              <span aria-hidden="true" data-testid="script-sample" className={`${scriptHand.className} text-2xl leading-tight text-[#1f2233]`}>
+                Thank you for everything!
+              </span>
+            </span>
           </label>
           <label className={RADIO_ROW}>
             <input type="radio" name="handwriting" value="pen" checked={draft.handwriting === "pen"} onChange={() => update("handwriting", "pen")} className="mt-0.5" />
-            <span>Pen: written out with a real pen (+{dollars(PRICES.notecardPen)})</span>
+            <span className="flex flex-col gap-0.5">
+              <span>Pen: a handwriting typeface, every letter drawn a little differently, in blue ink (+{dollars(PRICES.notecardPen)})</span>
+              <span aria-hidden="true" data-testid="pen-sample" className={`${penHand.className} text-2xl leading-tight text-[#1f3f8f]`}>
+                <PenSample text="Thank you for everything!" />
+              </span>
+            </span>
           </label>
+          <p className="text-xs text-stone-600">The proof shows your card in the hand you choose, exactly as it will print.</p>
         </fieldset>
       ) : null}
     </section>
+  );
+}
+
+/** The pen's unevenness, suggested: each letter a little off the line and turned, as on the card (fixed here, seeded there). */
+function PenSample({ text }: { text: string }) {
+  return (
+    <>
+      {[...text].map((ch, i) => (
+        <span key={i} className="inline-block whitespace-pre" style={{ transform: `translateY(${((i * 7) % 5) - 2}%) rotate(${((i * 11) % 7) - 3}deg)` }}>
+          {ch}
+        </span>
+      ))}
+    </>
   );
 }

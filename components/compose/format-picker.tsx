@@ -4,11 +4,17 @@ import { FORMATS, FORMAT_LABELS, type Format } from "@/lib/letters/formats";
 import { PRICES } from "@/lib/quotes/pricing";
 import { dollars } from "@/lib/text/dollars";
 import { FormatIllustration } from "@/components/compose/format-illustrations";
+import { penHand, scriptHand } from "@/components/compose/handwriting-fonts";
 
-const ABOUT: Record<Format, string> = {
+const ABOUT: Record<Format, React.ReactNode> = {
   letter: `From ${dollars(PRICES.letterFirstPage)}. Up to 60 pages, any mail class; text or your PDF.`,
   letter_windowed: `From ${dollars(PRICES.letterFirstPage + PRICES.windowedEnvelope)}. The address shows through the envelope window.`,
-  notecard: `${dollars(PRICES.notecard)}, or ${dollars(PRICES.notecard + PRICES.notecardPen)} written with a pen. A folded card in an envelope.`,
+  notecard: (
+    <>
+      {dollars(PRICES.notecard)} in <span className={`${scriptHand.className} text-base text-stone-900`}>script</span>, or {dollars(PRICES.notecard + PRICES.notecardPen)} in{" "}
+      <span className={`${penHand.className} text-base text-[#1f3f8f]`}>pen handwriting</span>. A folded card in an envelope.
+    </>
+  ),
   postcard_4x6: `${dollars(PRICES.postcard_4x6)}. A short message, First-Class, no envelope.`,
   postcard_6x9: `${dollars(PRICES.postcard_6x9)}. Room for a longer message.`,
   postcard_6x11: `${dollars(PRICES.postcard_6x11)}. The largest postcard.`,

@@ -2,7 +2,8 @@ import PDFDocument from "pdfkit";
 import type { Address } from "@/lib/letters/schemas";
 import type { Format, Handwriting } from "@/lib/letters/formats";
 import { isLetterFormat } from "@/lib/letters/formats";
-import { FONT_FAMILIES, bodyFace, openFace, type FontFamily } from "@/lib/letters/fonts";
+import { FONT_FAMILIES, HANDWRITING_STYLES, openFace, type FontFamily } from "@/lib/letters/fonts";
+import { HAND_FALLBACK_FONT, HAND_FONT, drawHandwriting, planHandwriting } from "@/lib/documents/handwriting";
 import { MAX_LETTER_PAGES } from "@/lib/letters/formats";
 import { ApiError } from "@/lib/errors/api-error";
 import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
@@ -65,7 +66,12 @@ function registerFaces(doc: PDFKit.PDFDocument, input: TextLetterInput) {
   const register = (name: string, face: Parameters<typeof openFace>[0]) => doc.registerFont(name, openFace(face) as unknown as Buffer);
   register("regular", family.regular);
   register("bold", family.bold);
-  register("body", bodyFace(input.format === "notecard", input.font, input.handwriting));
+  register("body", family.regular);
+  if (input.format === "notecard") {
+    const hand = HANDWRITING_STYLES[input.handwriting ?? "script"];
+    register(HAND_FONT, hand.face);
+    register(HAND_FALLBACK_FONT, hand.fallback);
+  }
   register("address", FONT_FAMILIES.helvetica.regular);
   register("address-bold", FONT_FAMILIES.helvetica.bold);
 }
@@ -103,34 +109,47 @@ function layoutLetter(input: TextLetterInput, text: string) {
 
 function layoutCard(input: TextLetterInput, text: string) {
   const size = CARD_SIZES[input.format];
-  const margin = 0.25 * INCH;
-  const doc = newDocument(size, margin);
+  const doc = newDocument(size, 0.25 * INCH);
   registerFaces(doc, input);
-  const isNotecard = input.format === "notecard";
+  if (input.format === "notecard") writeNotecard(doc, input, text, size);
+  else layoutPostcard(doc, input, text, size);
+  return doc;
+}
+
+/** A notecard's message, handwritten (lib/documents/handwriting.ts) inside half-inch margins. */
+function writeNotecard(doc: PDFKit.PDFDocument, input: TextLetterInput, text: string, size: [number, number]) {
+  const style = HANDWRITING_STYLES[input.handwriting ?? "script"];
+  const box = { x: 0.5 * INCH, y: 0.5 * INCH, width: size[0] - INCH, height: size[1] - INCH };
+  // Seeded by what is written and to whom: a card's quote, proof and print are one drawing.
+  const plan = planHandwriting(doc, text, style, box, JSON.stringify([input.handwriting ?? "script", text, input.to.name, input.to.line1]));
+  if (plan.height > box.height) throw tooLong(input.format, text, box.height / plan.height);
+  drawHandwriting(doc, plan, style, box);
+}
+
+function layoutPostcard(doc: PDFKit.PDFDocument, input: TextLetterInput, text: string, size: [number, number]) {
+  const margin = 0.25 * INCH;
   // The standard fonts' sizes, scaled as a letter's body is (FONT_FAMILIES' bodySize): a card
-  // holds about as much text as it did. A notecard's pen is the sans face, its script the serif.
-  const family = isNotecard ? (input.handwriting === "pen" ? "helvetica" : "times") : input.font;
-  const fontSize = ((isNotecard ? 13 : input.format === "postcard_4x6" ? 10 : 12) * FONT_FAMILIES[family].bodySize) / 11;
-  const messageWidth = isNotecard ? size[0] - 2 * (0.5 * INCH) : size[0] / 2 - 2 * margin;
-  const messageHeight = size[1] - 2 * (isNotecard ? 0.5 * INCH : margin);
-  const x = isNotecard ? 0.5 * INCH : margin;
+  // holds about as much text as it did.
+  const fontSize = ((input.format === "postcard_4x6" ? 10 : 12) * FONT_FAMILIES[input.font].bodySize) / 11;
+  const messageWidth = size[0] / 2 - 2 * margin;
+  const messageHeight = size[1] - 2 * margin;
 
   doc.font("body").fontSize(fontSize);
   const needed = doc.heightOfString(text, { width: messageWidth, lineGap: 2 });
-  if (needed > messageHeight) {
-    const share = Math.max(1, Math.floor((text.length * messageHeight) / needed));
-    throw new ApiError("content_too_long", `The text does not fit on a ${input.format.replace("_", " ")}: about ${share} of its ${text.length} characters fit. Shorten it, or choose a larger format or a letter.`);
-  }
-  doc.text(text, x, isNotecard ? 0.5 * INCH : margin, { width: messageWidth, height: messageHeight, lineGap: 2 });
+  if (needed > messageHeight) throw tooLong(input.format, text, messageHeight / needed);
+  doc.text(text, margin, margin, { width: messageWidth, height: messageHeight, lineGap: 2 });
 
-  if (!isNotecard) {
-    // Address side: return address top left of the right half, recipient centred below it.
-    const half = size[0] / 2;
-    doc.moveTo(half, margin).lineTo(half, size[1] - margin).lineWidth(0.5).stroke("#999999");
-    doc.font("address").fontSize(7).fillColor("black").text(addressLines(input.from).join("\n"), half + margin, margin, { width: half - 2 * margin });
-    doc.font("address-bold").fontSize(9).text(addressLines(input.to).join("\n"), half + margin, size[1] / 2, { width: half - 2 * margin });
-  }
-  return doc;
+  // Address side: return address top left of the right half, recipient centred below it.
+  const half = size[0] / 2;
+  doc.moveTo(half, margin).lineTo(half, size[1] - margin).lineWidth(0.5).stroke("#999999");
+  doc.font("address").fontSize(7).fillColor("black").text(addressLines(input.from).join("\n"), half + margin, margin, { width: half - 2 * margin });
+  doc.font("address-bold").fontSize(9).text(addressLines(input.to).join("\n"), half + margin, size[1] / 2, { width: half - 2 * margin });
+}
+
+/** The text is longer than the card's message side; `fits` is the share of it that fits. */
+function tooLong(format: Format, text: string, fits: number): ApiError {
+  const share = Math.max(1, Math.floor(text.length * fits));
+  return new ApiError("content_too_long", `The text does not fit on a ${format.replace("_", " ")}: about ${share} of its ${text.length} characters fit. Shorten it, or choose a larger format or a letter.`);
 }
 
 function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {

@@ -10,7 +10,7 @@ import * as fontkit from "fontkit";
 // paper. The API's font names stay what they were (helvetica, times, courier and their aliases):
 // they choose the look, sans, serif or monospace.
 
-type Face = { pkg: string; file: string };
+export type Face = { pkg: string; file: string };
 const face = (pkg: string, file: string): Face => ({ pkg, file });
 
 /**
@@ -27,11 +27,34 @@ export const FONT_FAMILIES = {
 } as const;
 export type FontFamily = keyof typeof FONT_FAMILIES;
 
-/** The notecard's handwriting styles, until handwriting faces are shipped: the italics of the sans and serif families. */
-export const HANDWRITING_FACES = {
-  pen: face("noto-sans", "400Regular_Italic/NotoSans_400Regular_Italic.ttf"),
-  script: face("noto-serif", "400Regular_Italic/NotoSerif_400Regular_Italic.ttf"),
+/**
+ * A notecard's handwriting. `script` prints in Dancing Script, a clean connected script; `pen` in
+ * Caveat, a handwriting face, drawn letter by letter with the small differences of a hand (see
+ * lib/documents/handwriting.ts) in ballpoint blue. Both OFL, from npm. A word with a character
+ * its face lacks (Dancing Script has no Greek or Cyrillic, Caveat no Greek or Vietnamese) prints
+ * whole in `fallback`, the Noto italic nearest in spirit, so every name still prints. `size` is
+ * in points: each face's letters are smaller than Noto's at the same size (x-heights 0.33 and
+ * 0.40 of the em against Noto's 0.54), so they print larger to read as easily.
+ */
+export const HANDWRITING_STYLES = {
+  script: {
+    label: "Dancing Script",
+    face: face("dancing-script", "400Regular/DancingScript_400Regular.ttf"),
+    fallback: face("noto-serif", "400Regular_Italic/NotoSerif_400Regular_Italic.ttf"),
+    size: 15,
+    ink: "#1f2233",
+    natural: false,
+  },
+  pen: {
+    label: "Caveat",
+    face: face("caveat", "400Regular/Caveat_400Regular.ttf"),
+    fallback: face("noto-sans", "400Regular_Italic/NotoSans_400Regular_Italic.ttf"),
+    size: 15,
+    ink: "#1f3f8f",
+    natural: true,
+  },
 } as const;
+export type HandwritingStyle = (typeof HANDWRITING_STYLES)[keyof typeof HANDWRITING_STYLES];
 
 const ALIASES: Record<string, FontFamily> = {
   helvetica: "helvetica", arial: "helvetica", "sans-serif": "helvetica", sans: "helvetica",
@@ -114,9 +137,25 @@ export function firstUnprintableCharacter(text: string, faces: Face[] = ADDRESS_
   return null;
 }
 
-/** The face a text letter's body prints in: its family's regular, or a notecard's handwriting (script unless pen). */
-export function bodyFace(notecard: boolean, family: FontFamily, handwriting: keyof typeof HANDWRITING_FACES | undefined): Face {
-  return notecard ? HANDWRITING_FACES[handwriting ?? "script"] : FONT_FAMILIES[family].regular;
+/** The face that must hold every character of a letter's text: its family's regular, or for a notecard its handwriting's fallback (the handwriting face itself may lack some: those words print in the fallback). */
+export function bodyFace(notecard: boolean, family: FontFamily, handwriting: keyof typeof HANDWRITING_STYLES | undefined): Face {
+  return notecard ? HANDWRITING_STYLES[handwriting ?? "script"].fallback : FONT_FAMILIES[family].regular;
+}
+
+/** Whether a face has a glyph for every character of `text`. */
+export function faceCovers(f: Face, text: string): boolean {
+  const opened = sharedFace(f);
+  for (const ch of text) if (!opened.hasGlyphForCodePoint(ch.codePointAt(0)!)) return false;
+  return true;
+}
+
+/**
+ * How tall a face's letters look, in ems: the mean of its x-height and cap height. Neither alone
+ * matches the eye: a script's small letters are short but wide and looped, its capitals tall.
+ */
+export function letterHeight(f: Face): number {
+  const opened = sharedFace(f);
+  return (opened.xHeight + opened.capHeight) / 2 / opened.unitsPerEm;
 }
 
 /** What the print fonts cover, for the messages that refuse a character. */

@@ -102,7 +102,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     webhook_url: "Public http(s) URL that receives every status change, signed with Standard Webhooks headers and the order's webhook_secret.",
     sandbox: "true runs the whole pipeline free and instantly; nothing is printed, mailed or charged.",
     format: "letter (default), letter_windowed, notecard, postcard_4x6, postcard_6x9 or postcard_6x11.",
-    handwriting: "Notecards only: script (default) or pen (+$1). Must match what was quoted.",
+    handwriting: "Notecards only: script (default; Dancing Script in near-black ink) or pen (+$1; Caveat in blue ink, every letter drawn a little differently). Must match what was quoted.",
     remove_branding: "Omit the envelope mark (+49¢ where a mark would print; never charged on certified, priority or postcards).",
     confirmation_token: "From POST /v1/quotes; required on POST /v1/orders. Single use, 30 minutes.",
     checkout_ui_mode: "Without a credit_code: hosted (default, payment_url) or embedded (payment_client_secret).",

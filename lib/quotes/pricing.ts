@@ -55,7 +55,7 @@ export function priceLetter(input: PriceInput): Price {
     add(`class_${mailClass}`, `${MAIL_CLASS_LABELS[mailClass]} mail`, PRICES.classSurcharge[mailClass]);
   } else if (format === "notecard") {
     add("notecard", "Notecard, printed and mailed First-Class", PRICES.notecard);
-    if (input.handwriting === "pen") add("handwriting_pen", "Handwritten with a pen", PRICES.notecardPen);
+    if (input.handwriting === "pen") add("handwriting_pen", "Pen handwriting", PRICES.notecardPen);
   } else {
     add(format, `${FORMAT_LABELS[format]}, printed and mailed First-Class`, PRICES[format]);
   }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-text-letter";
-import { firstUnprintableCharacter, resolveFont } from "@/lib/letters/fonts";
+import PDFDocument from "pdfkit";
+import { HANDWRITING_STYLES, firstUnprintableCharacter, openFace, resolveFont } from "@/lib/letters/fonts";
+import { HAND_FALLBACK_FONT, HAND_FONT, planHandwriting } from "@/lib/documents/handwriting";
+import { renderFirstPage } from "@/lib/documents/proofs";
+import { inkColour } from "../support/ink";
 import { ApiError } from "@/lib/errors/api-error";
-import { extractPdfText } from "@/lib/documents/pdfjs";
+import { extractPdfText, openWithPdfjs } from "@/lib/documents/pdfjs";
 
 const from = { name: "Ada Sender", line1: "1 Main St", line2: undefined, city: "Springfield", state: "IL", zip: "62701", country: "US" as const };
 const to = { name: "Bob Recipient", line1: "200 Elm Ave", line2: "Apt 4", city: "Albany", state: "NY", zip: "12207-1234", country: "US" as const };
@@ -51,8 +55,9 @@ describe("renderTextLetter: letters", () => {
     for (const words of ["Zebras quietly jump over vexed wizards.", "Pack my box with five dozen liquor jugs.", "Sphinx of black quartz, judge my vow."]) {
       expect(await extractPdfText((await render({ text: words })).pdf)).toContain(words);
     }
-    const card = await render({ format: "notecard", handwriting: "pen", text: "Chúc mừng sinh nhật! С днём рождения!" });
-    expect(await extractPdfText(card.pdf)).toContain("Chúc mừng sinh nhật");
+    // A pen card is drawn letter by letter, each letter its own piece of text: compared without gaps.
+    const card = await render({ format: "notecard", handwriting: "pen", text: "Chúc mừng sinh nhật! С днём рождения! Καλημέρα!" });
+    expect((await extractPdfText(card.pdf)).replace(/\s+/g, "")).toContain("Chúcmừngsinhnhật!Сднёмрождения!Καλημέρα!");
   });
 
   it("a short letter is a one-page US Letter PDF", async () => {
@@ -117,9 +122,10 @@ describe("renderTextLetter: cards", () => {
     expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 432 288]"]);
   });
 
-  it("a short notecard is one page", async () => {
-    const { pageCount } = await render({ format: "notecard", text: "Thank you!", handwriting: "pen" });
+  it("a short notecard is one 5x7 page", async () => {
+    const { pdf, pageCount } = await render({ format: "notecard", text: "Thank you!", handwriting: "pen" });
     expect(pageCount).toBe(1);
+    expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 360 504]"]);
   });
 
   it("2,500 characters do not fit on a 4x6 postcard, and the message says how many would", async () => {
@@ -148,6 +154,81 @@ describe("renderTextLetter: cards", () => {
     const { pdf, pageCount } = await render({ format: "postcard_6x11", text });
     expect(pageCount).toBe(1);
     expect(mediaBoxes(pdf)).toEqual(["/MediaBox [0 0 792 432]"]);
+  });
+});
+
+describe("renderTextLetter: notecards in handwriting", () => {
+  const NOTE = "Dear Grandma,\n\nThank you so much for the lovely sweater! It fits perfectly. Hello hello, all will be well.\n\nWith love,\nSam";
+  /** The pieces of text pdf.js reads from page 1, with where each sits: x, baseline y, and its turn in degrees. */
+  async function pieces(pdf: Buffer) {
+    const doc = await openWithPdfjs(pdf);
+    const content = await (await doc.getPage(1)).getTextContent();
+    await doc.destroy();
+    return content.items.flatMap((item) => ("str" in item && item.str.trim() !== "" ? [{ str: item.str, x: item.transform[4], y: item.transform[5], turn: (Math.atan2(item.transform[1], item.transform[0]) * 180) / Math.PI }] : []));
+  }
+  const embeddedFaces = (pdf: Buffer) => [...new Set([...latin1(pdf).matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]))].sort();
+
+  it("script prints in Dancing Script and pen in Caveat, embedded; a word the face lacks prints in the Noto italic", async () => {
+    expect(embeddedFaces((await render({ format: "notecard", handwriting: "script", text: NOTE })).pdf)).toEqual(["DancingScript-Regular"]);
+    expect(embeddedFaces((await render({ format: "notecard", handwriting: "pen", text: NOTE })).pdf)).toEqual(["Caveat-Regular"]);
+    // Dancing Script has no Cyrillic, Caveat no Greek: those words print in Noto, and read back.
+    const script = await render({ format: "notecard", handwriting: "script", text: "Привет, Anna!" });
+    expect(embeddedFaces(script.pdf)).toEqual(["DancingScript-Regular", "NotoSerif-Italic"]);
+    expect((await extractPdfText(script.pdf)).replace(/\s+/g, " ")).toContain("Привет, Anna!");
+    const pen = await render({ format: "notecard", handwriting: "pen", text: "Καλημέρα, Anna!" });
+    expect(embeddedFaces(pen.pdf)).toEqual(["Caveat-Regular", "NotoSans-Italic"]);
+  });
+
+  it("pen writes in blue ink, letter by letter, each a little off the line and turned; script sits on straight lines in near-black", async () => {
+    const pen = await render({ format: "notecard", handwriting: "pen", text: NOTE });
+    const ink = await inkColour(pen.pdf);
+    expect(ink.b - ink.r, JSON.stringify(ink)).toBeGreaterThan(60);
+    const letters = await pieces(pen.pdf);
+    const thank = letters.slice(letters.findIndex((p) => p.str === "T"), letters.findIndex((p) => p.str === "T") + 5);
+    expect(thank.map((p) => p.str).join("")).toBe("Thank");
+    expect(new Set(thank.map((p) => p.y.toFixed(2))).size, "baselines of T-h-a-n-k").toBeGreaterThan(2);
+    expect(thank.filter((p) => Math.abs(p.turn) > 0.2).length, "letters turned").toBeGreaterThan(2);
+    expect(Math.max(...thank.map((p) => Math.abs(p.turn)))).toBeLessThan(4);
+
+    const script = await render({ format: "notecard", handwriting: "script", text: NOTE });
+    const dark = await inkColour(script.pdf);
+    expect(Math.abs(dark.b - dark.r), JSON.stringify(dark)).toBeLessThan(40);
+    const lines = await pieces(script.pdf);
+    expect(lines.every((p) => p.turn === 0)).toBe(true);
+    expect(lines.find((p) => p.str.startsWith("Thank you so much"))).toBeDefined();
+  });
+
+  it("the same card draws the same hand every time (quote, proof and print match); another card is drawn afresh", async () => {
+    const again = async (over: Partial<TextLetterInput>) => renderFirstPage((await render({ format: "notecard", handwriting: "pen", text: NOTE, ...over })).pdf);
+    const first = await again({});
+    expect((await again({})).equals(first)).toBe(true);
+    expect((await again({ to: { ...to, name: "Carol Recipient" } })).equals(first)).toBe(false);
+  });
+
+  it("a double letter is two different strokes, as by hand: the pen uses the face's alternate forms", async () => {
+    const doc = new PDFDocument({ size: [360, 504] });
+    const style = HANDWRITING_STYLES.pen;
+    doc.registerFont(HAND_FONT, openFace(style.face) as unknown as Buffer);
+    doc.registerFont(HAND_FALLBACK_FONT, openFace(style.fallback) as unknown as Buffer);
+    const plan = planHandwriting(doc, "Hello all, will you call? Llama sells balloons.", style, { x: 36, y: 36, width: 288, height: 432 }, "seed");
+    const strokes = plan.lines.flatMap((l) => l.words.flatMap((w) => w.strokes));
+    const forms = new Set(strokes.map((s) => s.features.join()));
+    expect(forms.size).toBe(3);
+    for (let i = 1; i < strokes.length; i++) {
+      if (strokes[i].text === strokes[i - 1].text) expect(strokes[i].features, `${strokes[i - 1].text}${strokes[i].text}`).not.toEqual(strokes[i - 1].features);
+    }
+  });
+
+  it("a notecard holds about 1,100 characters of prose in either hand, and says how many fit when it is more", async () => {
+    for (const handwriting of ["script", "pen"] as const) {
+      expect((await render({ format: "notecard", handwriting, text: PROSE.repeat(20).slice(0, 1_000) })).pageCount).toBe(1);
+      const e = await errorOf(render({ format: "notecard", handwriting, text: PROSE.repeat(20).slice(0, 1_300) }));
+      expect(e.code).toBe("content_too_long");
+      expect(Number(e.message.match(/about (\d+) of its 1300 characters fit/)?.[1])).toBeGreaterThan(1_000);
+    }
+    // One word longer than the card is wide is broken, not lost or overflowing.
+    const long = "Supercalifragilisticexpialidocious".repeat(3);
+    expect((await extractPdfText((await render({ format: "notecard", handwriting: "script", text: long })).pdf)).replace(/\s+/g, "")).toBe(long);
   });
 });
 
