@@ -36,7 +36,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </nav>
           </div>
         </header>
-        <main className="mx-auto max-w-3xl px-4 py-8">{children}</main>
+        {/* A page with a wide layout (the compose page: the form and its preview) widens the column. */}
+        <main className="mx-auto max-w-3xl px-4 py-8 lg:has-[[data-layout=wide]]:max-w-6xl">{children}</main>
       </body>
     </html>
   );

@@ -18,8 +18,8 @@ type Props = {
 const pages = (n: number) => `${n} page${n === 1 ? "" : "s"}`;
 
 /**
- * The live price and the proof. Its size is fixed (the table's lines and the proof's box are
- * reserved), so the page does not move when a new quote arrives.
+ * The live price (the proof is in the preview, components/compose/letter-preview.tsx). Its size
+ * is fixed (the table's lines are reserved), so the page does not move when a new quote arrives.
  */
 export function QuotePanel({ quote, fresh, pending, sandbox, missing, blocked }: Props) {
   const status = pending
@@ -31,47 +31,23 @@ export function QuotePanel({ quote, fresh, pending, sandbox, missing, blocked }:
       : (missing ?? (quote ? "This price is for an earlier version of the letter." : ""));
   return (
     <section aria-labelledby="quote-heading" className="rounded-lg border border-stone-200 bg-white p-4">
-      <h2 id="quote-heading" className="text-lg font-semibold">Price and proof</h2>
+      <h2 id="quote-heading" className="text-lg font-semibold">Price</h2>
       <p className="min-h-5 text-sm text-stone-600" aria-live="polite" data-testid="quote-status">{status}</p>
-      <div className="mt-2 grid grid-cols-1 gap-4 sm:grid-cols-[1fr_10rem]">
-        {/* A price of an earlier version stays readable (no fading: contrast), marked as outdated. */}
-        <div className={`min-h-44 rounded ${quote && !fresh ? "outline-2 outline-offset-4 outline-dashed outline-stone-400" : ""}`} aria-busy={pending}>
-          {quote ? (
-            <>
-              {/* Notes first and the table last: a line added to the price grows the table at the
-                  bottom of the box, and nothing under it moves. */}
-              {sandbox ? <p className="mb-1 text-xs text-stone-600">Sandbox letters are free: you are not charged this amount.</p> : null}
-              {quote.proof.notes.map((n) => (
-                <p key={n} className="mb-1 text-xs text-amber-900">{n}</p>
-              ))}
-              <PriceBreakdown lines={quote.breakdown} total={{ label: `Total (${pages(quote.pageCount)})`, cents: quote.priceCents, testId: "quote-total" }} />
-            </>
-          ) : (
-            <p className="text-sm text-stone-600">The price appears here as soon as both addresses and the letter are filled in.</p>
-          )}
-        </div>
-        <figure className="flex flex-col items-start gap-1 sm:items-center">
-          <div className="flex h-[207px] w-[160px] items-center justify-center border border-stone-300 bg-stone-50 shadow-sm">
-            {quote ? (
-              <a href={quote.proof.pdfPath} target="_blank" rel="noopener">
-                {/* The proof is the exact PDF that will print; its page 1 is drawn by the service. */}
-                <img src={quote.proof.thumbnailPath} alt="Proof of page 1 as it will print" width={160} height={207} className={fresh ? "" : "opacity-50"} />
-              </a>
-            ) : (
-              <span className="p-2 text-center text-xs text-stone-600">The proof appears here</span>
-            )}
-          </div>
-          <figcaption className="min-h-10 text-xs">
-            {quote ? (
-              <>
-                <a className="font-medium text-blue-800 underline" href={quote.proof.pdfPath} target="_blank" rel="noopener">
-                  Open the proof (PDF)
-                </a>
-                <span className="block text-stone-600">Exactly what will print.</span>
-              </>
-            ) : null}
-          </figcaption>
-        </figure>
+      {/* A price of an earlier version stays readable (no fading: contrast), marked as outdated. */}
+      <div className={`mt-2 min-h-44 rounded ${quote && !fresh ? "outline-2 outline-offset-4 outline-dashed outline-stone-400" : ""}`} aria-busy={pending}>
+        {quote ? (
+          <>
+            {/* Notes first and the table last: a line added to the price grows the table at the
+                bottom of the box, and nothing under it moves. */}
+            {sandbox ? <p className="mb-1 text-xs text-stone-600">Sandbox letters are free: you are not charged this amount.</p> : null}
+            {quote.proof.notes.map((n) => (
+              <p key={n} className="mb-1 text-xs text-amber-900">{n}</p>
+            ))}
+            <PriceBreakdown lines={quote.breakdown} total={{ label: `Total (${pages(quote.pageCount)})`, cents: quote.priceCents, testId: "quote-total" }} />
+          </>
+        ) : (
+          <p className="text-sm text-stone-600">The price appears here as soon as both addresses and the letter are filled in.</p>
+        )}
       </div>
     </section>
   );

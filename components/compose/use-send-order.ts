@@ -65,7 +65,9 @@ export function useSendOrder({ draft, letter, quote, creditCode, checkoutUiMode,
         ? { kind: "credit", codeHint: maskCreditCode(credit.code), chargedCents: credit.charged_cents, balanceCents: credit.balance_cents }
         : { kind: "card" };
     const capability = res.capability as { cancel_token?: string } | undefined;
-    saveOrder(order.id, { cancelToken: capability?.cancel_token ?? null, paidWith, createdAt: new Date().toISOString() });
+    // The order prints the quote's proof: kept so the confirmation page can show what will print.
+    const proof = { pdf: quote.proof.pdfPath, png: quote.proof.thumbnailPath, pageCount: quote.pageCount, format: quote.letter.format };
+    saveOrder(order.id, { cancelToken: capability?.cancel_token ?? null, paidWith, createdAt: new Date().toISOString(), proof });
     clearLetter(draft);
     if (res.status === "action_required" && typeof res.payment_url === "string") return window.location.assign(res.payment_url);
     router.push(res.status === "action_required" ? `/pay/order/${order.id}` : `/sent/${order.id}`);

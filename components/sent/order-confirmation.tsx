@@ -7,6 +7,7 @@ import { OrderReceipt } from "@/components/sent/order-receipt";
 import { trackingPath, useOrder, type Order, type OrderPolling } from "@/components/sent/use-order";
 import { OrderStatusSentence } from "@/components/shared/order-status-sentence";
 import { ProblemNotice } from "@/components/shared/problem-notice";
+import { ProofPages } from "@/components/shared/proof-pages";
 import { confirmationPollDelayMs } from "@/lib/orders/order-poll-delay";
 import { hasEnded, isCancelable } from "@/lib/orders/order-status-checks";
 import { asSentence } from "@/lib/text/as-sentence";
@@ -131,6 +132,21 @@ export function OrderConfirmation({ id }: { id: string }) {
           <p className="text-sm">It can no longer be canceled: {hasEnded(order.status) ? "it has ended." : "it has gone to the printer."}</p>
         )}
       </section>
+
+      {stored?.proof && order.status !== "canceled" ? (
+        <section aria-labelledby="proof-heading" className="flex flex-col gap-2">
+          <h2 id="proof-heading" className="text-lg font-semibold">What will print</h2>
+          <p className="text-sm text-stone-600">
+            {stored.proof.pageCount === 1 ? "The page" : `All ${stored.proof.pageCount} pages`} of your letter, exactly as printed.{" "}
+            <a className="font-medium text-blue-800 underline" href={stored.proof.pdf} target="_blank" rel="noopener">
+              Open the proof (PDF)
+            </a>
+          </p>
+          <div className="max-w-md">
+            <ProofPages proof={stored.proof} format={stored.proof.format} of="your letter" layout="column" />
+          </div>
+        </section>
+      ) : null}
 
       <OrderReceipt order={order} paidWith={stored?.paidWith ?? null} />
       <p>

@@ -14,9 +14,16 @@ export function recipientBlock(format: Format) {
   return { x: format === "letter_windowed" ? 0.875 * INCH : INCH, top: 2 * INCH, width: 3.75 * INCH, fontSize: 11 };
 }
 
+/**
+ * Where the recipient window of a #10 double-window envelope falls on page 1 of a
+ * letter_windowed letter, folded in thirds (inches from the top-left corner): the recipient block
+ * above sits inside it with an eighth of an inch to spare. For showing, never for cropping.
+ */
+export const RECIPIENT_WINDOW_INCHES = { x: 0.75, top: 1.875, width: 4, height: 1.125 };
+
 /** The top of page 1 that the address blocks may cover on an uploaded PDF. */
 export const ADDRESS_AREA_BOTTOM = 3.25 * INCH;
 
-export function addressLines(a: Address): string[] {
+export function addressLines(a: Pick<Address, "name" | "line1" | "city" | "state" | "zip"> & { line2?: string }): string[] {
   return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city} ${a.state} ${a.zip}`];
 }

@@ -13,11 +13,12 @@ import { openWithPdfjs } from "@/lib/documents/pdfjs";
 
 export const newProofId = () => "pf_" + randomToken(24);
 const PROOF_ID = /^pf_[0-9a-z]{24}$/;
-const THUMBNAIL_WIDTH = 480; // pixels; page 1 of a Letter page at about 56 dpi
+const THUMBNAIL_WIDTH = 480; // pixels; a Letter page at about 56 dpi
 const MAX_PROOF_BYTES = 64 * 1024 * 1024;
 
 const pdfName = (id: string) => `proofs/${id}.pdf`;
-const pngName = (id: string) => `proofs/${id}.png`;
+/** Page 1's name predates the other pages': it stays, so proofs drawn before still serve. */
+const pngName = (id: string, page: number) => (page === 1 ? `proofs/${id}.png` : `proofs/${id}-${page}.png`);
 
 export type ProofLinks = { id: string; pdf_url: string; thumbnail_url: string; page_count: number; notes: string[] };
 
@@ -58,23 +59,29 @@ async function proofPdf(id: string): Promise<Buffer> {
   return pdf;
 }
 
-/** The PNG of page 1, drawn on first request and kept: most quotes are never looked at. */
-export async function readProofThumbnail(id: string): Promise<Buffer> {
+/**
+ * The PNG of one page, drawn on first request and kept: most quotes are never looked at, and of
+ * a long letter's pages most are never scrolled to. (`thumbnailAt` marks page 1 drawn, which
+ * saves a lookup in the store for the page every proof shows; the others are looked up.)
+ */
+export async function readProofPage(id: string, page: number): Promise<Buffer> {
   const row = await proofRow(id);
-  if (row.thumbnailAt) {
-    const png = await objectStore().get(pngName(row.id), MAX_PROOF_BYTES);
+  if (page > row.pageCount) throw new ApiError("proof_not_found", `This proof has ${row.pageCount} page${row.pageCount === 1 ? "" : "s"}; there is no page ${page}.`);
+  if (page > 1 || row.thumbnailAt) {
+    const png = await objectStore().get(pngName(row.id, page), MAX_PROOF_BYTES);
     if (png) return png;
   }
-  const png = await renderFirstPage(await proofPdf(row.id));
-  await objectStore().put(pngName(row.id), png, "image/png");
-  await db().proof.update({ where: { id: row.id }, data: { thumbnailAt: new Date() } });
+  const png = await renderPage(await proofPdf(row.id), page);
+  await objectStore().put(pngName(row.id, page), png, "image/png");
+  if (page === 1) await db().proof.update({ where: { id: row.id }, data: { thumbnailAt: new Date() } });
   return png;
 }
 
-export async function renderFirstPage(pdf: Buffer, width = THUMBNAIL_WIDTH): Promise<Buffer> {
+/** One page of a PDF (1-based) as a PNG `width` pixels wide, on white paper. */
+export async function renderPage(pdf: Buffer, pageNumber = 1, width = THUMBNAIL_WIDTH): Promise<Buffer> {
   const doc = await openWithPdfjs(pdf);
   try {
-    const page = await doc.getPage(1);
+    const page = await doc.getPage(pageNumber);
     const unscaled = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: width / unscaled.width });
     const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
@@ -91,15 +98,16 @@ export async function renderFirstPage(pdf: Buffer, width = THUMBNAIL_WIDTH): Pro
 }
 
 export async function deleteProof(id: string): Promise<void> {
+  const row = await db().proof.findUnique({ where: { id }, select: { pageCount: true } });
   await objectStore().delete(pdfName(id));
-  await objectStore().delete(pngName(id));
+  for (let page = 1; page <= (row?.pageCount ?? 1); page++) await objectStore().delete(pngName(id, page));
   await db().proof.deleteMany({ where: { id } });
 }
 
-/** A proof file by its name (pf_<id>.pdf, the exact PDF that prints, or pf_<id>.png, page 1); proof_not_found for any other name. */
-export async function readProofFile(file: string): Promise<{ id: string; ext: "pdf" | "png"; bytes: Buffer }> {
+/** A proof file by its name (pf_<id>.pdf, the exact PDF that prints, or pf_<id>.png, a page of it: page 1 unless `page`); proof_not_found for any other name. */
+export async function readProofFile(file: string, page = 1): Promise<{ id: string; ext: "pdf" | "png"; bytes: Buffer }> {
   const match = /^(pf_[0-9a-z]{24})\.(pdf|png)$/.exec(file);
   if (!match) throw new ApiError("proof_not_found");
   const id = match[1];
-  return match[2] === "pdf" ? { id, ext: "pdf", bytes: await readProofPdf(id) } : { id, ext: "png", bytes: await readProofThumbnail(id) };
+  return match[2] === "pdf" ? { id, ext: "pdf", bytes: await readProofPdf(id) } : { id, ext: "png", bytes: await readProofPage(id, page) };
 }

@@ -4,7 +4,7 @@ import type { Format, Handwriting } from "@/lib/letters/formats";
 import { isLetterFormat } from "@/lib/letters/formats";
 import { FONT_FAMILIES, HANDWRITING_STYLES, openFace, type FontFamily } from "@/lib/letters/fonts";
 import { HAND_FALLBACK_FONT, HAND_FONT, drawHandwriting, planHandwriting } from "@/lib/documents/handwriting";
-import { MAX_LETTER_PAGES } from "@/lib/letters/formats";
+import { MAX_LETTER_PAGES, PAPER_INCHES } from "@/lib/letters/formats";
 import { ApiError } from "@/lib/errors/api-error";
 import { addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
 
@@ -20,15 +20,8 @@ export type TextLetterInput = {
 export type RenderedDocument = { pdf: Buffer; pageCount: number };
 
 const INCH = 72;
-const LETTER: [number, number] = [8.5 * INCH, 11 * INCH];
-// Message side of each card, landscape for postcards. The right half of a postcard is the
-// address side USPS requires; the message is confined to the left half.
-const CARD_SIZES: Record<string, [number, number]> = {
-  postcard_4x6: [6 * INCH, 4 * INCH],
-  postcard_6x9: [9 * INCH, 6 * INCH],
-  postcard_6x11: [11 * INCH, 6 * INCH],
-  notecard: [5 * INCH, 7 * INCH],
-};
+const points = (format: Format): [number, number] => [PAPER_INCHES[format][0] * INCH, PAPER_INCHES[format][1] * INCH];
+const LETTER = points("letter");
 
 /** Normalizes line endings and tabs so layout and the content hash see the same text. */
 export function normalizeLetterText(text: string): string {
@@ -108,7 +101,7 @@ function layoutLetter(input: TextLetterInput, text: string) {
 }
 
 function layoutCard(input: TextLetterInput, text: string) {
-  const size = CARD_SIZES[input.format];
+  const size = points(input.format);
   const doc = newDocument(size, 0.25 * INCH);
   registerFaces(doc, input);
   if (input.format === "notecard") writeNotecard(doc, input, text, size);

@@ -14,6 +14,19 @@ export const MAX_LETTER_PAGES = 60;
 export const isLetterFormat = (f: Format) => f === "letter" || f === "letter_windowed";
 export const isPostcard = (f: Format) => f.startsWith("postcard_");
 
+/**
+ * The printed side of each format, width by height in inches: a letter's pages; a postcard's
+ * address side (landscape; the message takes its left half); a notecard's inside panel.
+ */
+export const PAPER_INCHES: Record<Format, [number, number]> = {
+  letter: [8.5, 11],
+  letter_windowed: [8.5, 11],
+  notecard: [5, 7],
+  postcard_4x6: [6, 4],
+  postcard_6x9: [9, 6],
+  postcard_6x11: [11, 6],
+};
+
 export const FORMAT_LABELS: Record<Format, string> = {
   letter: "Letter",
   letter_windowed: "Letter, windowed envelope",

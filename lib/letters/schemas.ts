@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORMATS, HANDWRITING, MAIL_CLASSES, isLetterFormat } from "@/lib/letters/formats";
+import { FORMATS, HANDWRITING, MAIL_CLASSES, MAX_LETTER_PAGES, isLetterFormat } from "@/lib/letters/formats";
 import { US_STATE_CODES } from "@/lib/letters/us-states";
 import { PRINTABLE_SCRIPTS, firstUnprintableCharacter } from "@/lib/letters/fonts";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
@@ -112,4 +112,14 @@ export type QuoteRequest = OrderRequest;
 
 export const OrderIdParamsSchema = z.object({
   id: z.string().regex(ORDER_ID_FORM, { error: "id must be an order id (ord_… or ord_test_…)" }),
+});
+
+/** GET /v1/proofs/{file}?page=N: which page a proof's PNG shows (1 unless given; at most the letter's pages). */
+export const ProofQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: `page must be a whole number from 1 to ${MAX_LETTER_PAGES}` })
+    .int({ error: `page must be a whole number from 1 to ${MAX_LETTER_PAGES}` })
+    .min(1, { error: `page must be a whole number from 1 to ${MAX_LETTER_PAGES}` })
+    .max(MAX_LETTER_PAGES, { error: `page must be a whole number from 1 to ${MAX_LETTER_PAGES}` })
+    .default(1),
 });

@@ -1,4 +1,4 @@
-import { OrderIdParamsSchema, OrderRequestSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
+import { OrderIdParamsSchema, OrderRequestSchema, ProofQuerySchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { defineOperation, type Operation } from "@/lib/openapi/operation";
 import * as ex from "@/lib/openapi/examples";
 import {
@@ -223,15 +223,16 @@ export const getProofOperation = defineOperation({
   method: "get",
   path: "/v1/proofs/{file}",
   operationId: "getProof",
-  summary: "The proof: the exact PDF that prints, or a PNG of its first page",
-  description: "The links come from `proof.pdf_url` and `proof.thumbnail_url` of quotes and orders. The long random id is the capability: share the links only with whoever may see both addresses. Quote proofs of letters never sent are deleted after 30 days.",
+  summary: "The proof: the exact PDF that prints, or a PNG of any of its pages",
+  description: "The links come from `proof.pdf_url` and `proof.thumbnail_url` of quotes and orders. The PNG shows page 1; add `?page=N` for page N (up to `proof.page_count`). The long random id is the capability: share the links only with whoever may see both addresses. Quote proofs of letters never sent are deleted after 30 days.",
   tags: ["Documents"],
   scope: "mail:read",
   params: AnyStringParams("file"),
   documentedParams: ProofFileParamsSchema,
-  parameterDescriptions: { file: "pf_<24 characters>.pdf or .png, as in the proof links." },
+  query: ProofQuerySchema,
+  parameterDescriptions: { file: "pf_<24 characters>.pdf or .png, as in the proof links.", page: "For the .png: which page (1 to the proof's page_count; default 1). A page past the last is 404 proof_not_found. Ignored for the .pdf, which is every page." },
   responses: {
-    200: { description: "The PDF (application/pdf) or the page-1 thumbnail (image/png). Cache-Control: private, max-age=86400, immutable.", contentType: ["application/pdf", "image/png"] },
+    200: { description: "The PDF (application/pdf) or one page as a 480-pixel-wide PNG (image/png). Cache-Control: private, max-age=86400, immutable.", contentType: ["application/pdf", "image/png"] },
   },
   errors: ["proof_not_found"],
 });

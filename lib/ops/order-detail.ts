@@ -26,7 +26,7 @@ export async function getOpsOrderDetail(id: string) {
   return {
     order: { ...rest, to: recipient as unknown as Address, from: sender as unknown as Address },
     trackingUrl: trackingUrl(order.trackingCode),
-    proof: proofPaths(order.proofId),
+    proof: proofPaths(order.proofId, order.pageCount),
     events: events.map((e) => ({ ...e, id: e.id.toString() })),
     payment: payment && {
       id: payment.id,

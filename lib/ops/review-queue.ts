@@ -25,7 +25,8 @@ export const RefusalReasonSchema = z
   .min(10, { error: "Write the reason the sender will read, at least 10 characters (for example: It threatens the recipient.)." })
   .max(500, { error: "Shorten the reason to at most 500 characters: the sender reads it in an e-mail." });
 
-export const proofPaths = (proofId: string | null) => (proofId ? { pdf: `/v1/proofs/${proofId}.pdf`, png: `/v1/proofs/${proofId}.png` } : null);
+/** An order's proof for the console: the PDF, the PNG of its pages (?page=N), and how many. */
+export const proofPaths = (proofId: string | null, pageCount: number) => (proofId ? { pdf: `/v1/proofs/${proofId}.pdf`, png: `/v1/proofs/${proofId}.png`, pageCount } : null);
 
 export async function listReviewQueue(limit = 50) {
   const rows = await db().order.findMany({
@@ -49,7 +50,7 @@ export async function listReviewQueue(limit = 50) {
       priceCents: o.priceCents,
       text: o.text,
       contentKind: o.contentKind,
-      proof: proofPaths(o.proofId),
+      proof: proofPaths(o.proofId, o.pageCount),
       to: { city: to.city, state: to.state },
       screening: readScreeningEvidence(o.screening),
     };

@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { inspectPdf } from "@/lib/documents/inspect-pdf";
 import { composePdfLetter } from "@/lib/documents/compose-pdf-letter";
 import { renderTextLetter } from "@/lib/documents/render-text-letter";
-import { renderFirstPage } from "@/lib/documents/proofs";
+import { renderPage } from "@/lib/documents/proofs";
 import type { Address } from "@/lib/letters/schemas";
 import { round } from "./util";
 
@@ -66,7 +66,7 @@ export async function benchDocuments(): Promise<{ rows: DocumentRow[]; pdfBytes:
     [`text letter, 50,000 characters (${textPages} pages): lay out`, () => renderTextLetter({ format: "letter", text: LONG_TEXT, font: "helvetica", from: FROM, to: TO })],
     [`10 MB PDF (${parsed.getPageCount()} pages): validate and count pages`, () => inspectPdf(big, "bench")],
     ["10 MB PDF: make the print file (copy pages, stamp addresses)", async () => composePdfLetter({ source: await inspectPdf(big, "bench"), format: "letter_windowed", from: FROM, to: TO })],
-    ["proof thumbnail: page 1 of the 10 MB PDF to PNG", () => renderFirstPage(big)],
+    ["proof thumbnail: page 1 of the 10 MB PDF to PNG", () => renderPage(big)],
   ];
   const rows: DocumentRow[] = [];
   let base = 0;

@@ -12,7 +12,7 @@ const b64 = (b: Buffer) => b.toString("base64");
 const pdfLetter = (pdf: Buffer, over: Record<string, unknown> = {}) => letter({ text: undefined, pdf_base64: b64(pdf), ...over });
 
 async function fetchProof(url: string) {
-  const file = url.split("/").pop()!;
+  const file = new URL(url).pathname.split("/").pop()!;
   const res = await getProof(new Request(url, { headers: { "x-mail-client-ip": randomIp() } }), { params: Promise.resolve({ file }) });
   return { status: res.status, type: res.headers.get("content-type"), bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
 }
@@ -67,6 +67,33 @@ describe("PDF letters by pdf_base64", () => {
     expect(png.bytes.readUInt32BE(20)).toBe(621); // 480 * 11 / 8.5
     // The second read is the stored thumbnail, byte for byte.
     expect((await fetchProof(res.json.proof.thumbnail_url)).bytes.equals(png.bytes)).toBe(true);
+  });
+
+  it("serves every page of the proof as a PNG (?page=N), and names the pages there are when asked for one past the last", async () => {
+    const res = await call(postQuote, { body: pdfLetter(await validPdf(3)) });
+    const url = res.json.proof.thumbnail_url as string;
+    const pages = [];
+    for (const n of [1, 2, 3]) {
+      const png = await fetchProof(`${url}?page=${n}`);
+      expect(png.status, `page ${n}`).toBe(200);
+      expect(png.type).toBe("image/png");
+      expect(png.bytes.readUInt32BE(16)).toBe(480);
+      pages.push(png.bytes);
+    }
+    // Page 1 by number is the thumbnail; each page is its own drawing, and stays the same when read again.
+    expect(pages[0].equals((await fetchProof(url)).bytes)).toBe(true);
+    expect(pages[1].equals(pages[0])).toBe(false);
+    expect(pages[2].equals(pages[1])).toBe(false);
+    expect((await fetchProof(`${url}?page=2`)).bytes.equals(pages[1])).toBe(true);
+
+    const past = await fetchProof(`${url}?page=4`);
+    expect(past.status).toBe(404);
+    expect(JSON.parse(past.bytes.toString())).toMatchObject({ code: "proof_not_found", reason: "This proof has 3 pages; there is no page 4." });
+    for (const bad of ["0", "1.5", "two", "61"]) {
+      const answer = await fetchProof(`${url}?page=${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(JSON.parse(answer.bytes.toString()).reason, bad).toMatch(/page must be a whole number from 1 to 60/);
+    }
   });
 
   it("places the recipient in the envelope window on letter_windowed PDFs", async () => {

@@ -70,7 +70,7 @@ test.describe("with JavaScript", () => {
     await expect(item.getByLabel(/Reason for refusing/)).toHaveValue(/^We did not mail this letter because/);
     await expect(item.getByRole("link", { name: /Read the proof PDF/ })).toHaveAttribute("href", /^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
     await expect(item).toContainText("Albany, NY");
-    const thumbnail = item.getByRole("img", { name: `Page 1 of the proof of ${orderId}; opens the proof PDF` });
+    const thumbnail = item.getByRole("img", { name: `Page 1 of 1 of the proof of ${orderId}, as it will print; opens the proof PDF` });
     // Below the first few letters the thumbnails load lazily: scroll to it as an operator would.
     await thumbnail.scrollIntoViewIfNeeded();
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(480);

@@ -21,8 +21,8 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
   await expect(page.getByText("Total (1 page)")).toBeVisible();
   await expect(page.getByTestId("page-count")).toHaveText("1 page as it will print");
-  // The proof: page 1 as it will print, drawn by the service, and the addresses as they will print.
-  const proof = page.getByRole("img", { name: "Proof of page 1 as it will print" });
+  // The proof, beside the form: page 1 as it will print, drawn by the service, and the addresses as they will print.
+  const proof = page.getByRole("complementary", { name: "Preview" }).getByRole("img", { name: "Page 1 of 1 of your letter, as it will print; opens the proof PDF" });
   await expect(proof).toBeVisible();
   await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
   await expect(page.getByRole("link", { name: "Open the proof (PDF)" })).toHaveAttribute("href", /^\/v1\/proofs\/pf_[0-9a-z]{24}\.pdf$/);
@@ -33,7 +33,7 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   // jumps while the new quote comes in. Every layout shift from here on is recorded (including
   // those Chrome excuses as following a click): only lines inside the price table may move (a
   // new line pushes the total down), and the price box keeps its size.
-  const panel = page.getByRole("region", { name: "Price and proof" });
+  const panel = page.getByRole("region", { name: "Price", exact: true });
   const panelHeight = async () => (await panel.boundingBox())!.height;
   const heightBefore = await panelHeight();
   await page.evaluate(() => {
@@ -65,6 +65,9 @@ test("compose, quote and send a sandbox letter, then follow it to delivered on i
   await expect(page.getByTestId("receipt-total")).toHaveText("$6.48");
   await expect(page.getByTestId("paid-with")).toContainText("Sandbox: free");
   await expect(page.getByText("It can no longer be canceled")).toBeVisible();
+  // What will print: the quote's proof, every page.
+  const printed = page.getByRole("region", { name: "What will print" }).getByRole("img", { name: "Page 1 of 1 of your letter, as it will print; opens the proof PDF" });
+  await expect.poll(() => printed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(480);
   await checkPage(page, testInfo, "sent-sandbox");
 
   await page.getByRole("link", { name: "Track this letter" }).click();

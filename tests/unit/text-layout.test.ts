@@ -3,7 +3,7 @@ import { renderTextLetter, type TextLetterInput } from "@/lib/documents/render-t
 import PDFDocument from "pdfkit";
 import { HANDWRITING_STYLES, firstUnprintableCharacter, openFace, resolveFont } from "@/lib/letters/fonts";
 import { HAND_FALLBACK_FONT, HAND_FONT, planHandwriting } from "@/lib/documents/handwriting";
-import { renderFirstPage } from "@/lib/documents/proofs";
+import { renderPage } from "@/lib/documents/proofs";
 import { inkColour } from "../support/ink";
 import { ApiError } from "@/lib/errors/api-error";
 import { extractPdfText, openWithPdfjs } from "@/lib/documents/pdfjs";
@@ -199,7 +199,7 @@ describe("renderTextLetter: notecards in handwriting", () => {
   });
 
   it("the same card draws the same hand every time (quote, proof and print match); another card is drawn afresh", async () => {
-    const again = async (over: Partial<TextLetterInput>) => renderFirstPage((await render({ format: "notecard", handwriting: "pen", text: NOTE, ...over })).pdf);
+    const again = async (over: Partial<TextLetterInput>) => renderPage((await render({ format: "notecard", handwriting: "pen", text: NOTE, ...over })).pdf);
     const first = await again({});
     expect((await again({})).equals(first)).toBe(true);
     expect((await again({ to: { ...to, name: "Carol Recipient" } })).equals(first)).toBe(false);

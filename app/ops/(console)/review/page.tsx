@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
 import { Facts, PageTitle, When, one } from "@/components/ops/ops-ui";
 import { linkClass } from "@/components/ui/controls";
+import { ProofPages } from "@/components/shared/proof-pages";
 import { Notice } from "@/components/ui/notice";
 import { displayCity } from "@/lib/letters/display-city";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
@@ -84,11 +85,8 @@ export default async function ReviewQueuePage({ searchParams }: Props) {
                 <p className="mt-3 text-sm text-stone-600">A PDF letter: read it in its proof.</p>
               )}
               {o.proof ? (
-                <div className="mt-3 flex flex-wrap items-start gap-4">
-                  <a href={o.proof.pdf} className="shrink-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-stone-900">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- the proof PNG is served by our own route */}
-                    <img src={o.proof.png} alt={`Page 1 of the proof of ${o.id}; opens the proof PDF`} width={160} height={207} loading={index < 3 ? "eager" : "lazy"} className="h-auto rounded border border-stone-300 bg-white" />
-                  </a>
+                <div className="mt-3 flex flex-col gap-2">
+                  <ProofPages proof={o.proof} format={o.format as Format} of={`the proof of ${o.id}`} layout="row" eager={index < 3} />
                   <p className="text-sm">
                     <a className={linkClass} href={o.proof.pdf}>
                       Read the proof PDF<span className="sr-only"> of {o.id}</span>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { REVIEW_ERRORS, ReviewForms } from "@/components/ops/review-forms";
 import { Badge, Facts, PageTitle, When, one } from "@/components/ops/ops-ui";
 import { linkClass } from "@/components/ui/controls";
+import { ProofPages } from "@/components/shared/proof-pages";
 import { Notice } from "@/components/ui/notice";
 import type { Address } from "@/lib/letters/schemas";
 import { maskCreditCode } from "@/lib/letters/credit-code-form";
@@ -134,15 +135,15 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
           Letter
         </h2>
         {d.proof ? (
-          <p className="mt-1 text-sm">
-            <a className={linkClass} href={d.proof.pdf}>
-              Proof PDF
-            </a>{" "}
-            ·{" "}
-            <a className={linkClass} href={d.proof.png}>
-              Page 1 as an image
-            </a>
-          </p>
+          <div className="mt-1 flex flex-col gap-2">
+            <p className="text-sm">
+              <a className={linkClass} href={d.proof.pdf}>
+                Proof PDF
+              </a>{" "}
+              ({d.proof.pageCount} page{d.proof.pageCount === 1 ? "" : "s"}, exactly what prints)
+            </p>
+            <ProofPages proof={d.proof} format={o.format as Format} of={`the proof of ${o.id}`} layout="row" />
+          </div>
         ) : null}
         {o.text ? (
           <pre tabIndex={0} aria-label="Letter text" className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded border border-stone-200 bg-white p-3 font-serif text-sm">
