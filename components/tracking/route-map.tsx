@@ -1,43 +1,32 @@
 import type { RoutePlan } from "@/lib/tracking/plan-route";
 
 /**
- * The route as a schematic: a faint frame of the contiguous states, the scans as dots along a
- * path, the current place ringed. The drawing is one image to assistive technology, named by
- * the sentence printed under it; the timeline below says the same place by place.
+ * The route on a map of the states: the scans as dots along a path, the current place ringed.
+ * The drawing is one image to assistive technology, named by the sentence printed under it; the
+ * timeline below says the same place by place.
  */
 export function RouteMap({ plan, delivered }: { plan: RoutePlan; delivered: boolean }) {
-  const { frame } = plan;
   return (
     <figure className="rounded-lg border border-stone-200 bg-white p-3 sm:p-4">
       <svg
         role="img"
         aria-labelledby="route-description"
         viewBox={`0 0 ${plan.width} ${plan.height}`}
-        className="block aspect-[16/9] h-auto w-full"
+        className="block aspect-[975/610] h-auto w-full"
         data-testid="route-map"
       >
-        <rect x={frame.x} y={frame.y} width={frame.width} height={frame.height} rx="14" className="fill-stone-50 stroke-stone-300" strokeWidth="1.5" strokeDasharray="6 6" />
-        {plan.grid.map((g, i) => (
-          <line key={i} {...g} className="stroke-stone-200" strokeWidth="1" />
-        ))}
-        {plan.references.map((r) => (
-          <g key={r.label} className="fill-stone-400">
-            <circle cx={r.x} cy={r.y} r="3" />
-            <text x={r.x} y={r.y - 8} textAnchor="middle" className="hidden text-[13px] sm:inline">
-              {r.label}
-            </text>
-          </g>
-        ))}
-        {plan.remaining ? <polyline points={plan.remaining} fill="none" className="stroke-stone-400" strokeWidth="3" strokeDasharray="2 8" strokeLinecap="round" strokeLinejoin="round" /> : null}
-        {plan.travelled ? <polyline points={plan.travelled} fill="none" className="stroke-blue-700" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" /> : null}
+        <path d={plan.land} className="fill-stone-100 stroke-stone-400" strokeWidth="1" strokeLinejoin="round" data-testid="map-land" />
+        <path d={plan.borders} fill="none" className="stroke-stone-300" strokeWidth="1" strokeLinejoin="round" data-testid="map-borders" />
+        {plan.remaining ? <polyline points={plan.remaining} fill="none" className="stroke-stone-500" strokeWidth="4.5" strokeDasharray="3 12" strokeLinecap="round" strokeLinejoin="round" /> : null}
+        {plan.travelled ? <polyline points={plan.travelled} fill="none" className="stroke-blue-700" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" /> : null}
         {plan.stops.map((s, i) => (
           <g key={i}>
-            {s.current ? <circle cx={s.x} cy={s.y} r="16" className={delivered ? "fill-green-700/20" : "fill-blue-700/20"} /> : null}
+            {s.current ? <circle cx={s.x} cy={s.y} r="24" className={delivered ? "fill-green-700/20" : "fill-blue-700/20"} /> : null}
             <circle
               cx={s.x}
               cy={s.y}
-              r={s.kind === "scan" && !s.current ? 5 : 8}
-              strokeWidth="3"
+              r={s.kind === "scan" && !s.current ? 7.5 : 12}
+              strokeWidth="4.5"
               className={
                 s.current
                   ? delivered
@@ -52,22 +41,24 @@ export function RouteMap({ plan, delivered }: { plan: RoutePlan; delivered: bool
             />
           </g>
         ))}
-        {/* Labels last, so that no dot covers one. */}
-        {plan.stops.map((s, i) => (
-          <text
-            key={i}
-            x={s.x + (s.anchor === "start" ? -6 : s.anchor === "end" ? 6 : 0)}
-            y={s.labelAt === "above" ? s.y - 16 : s.y + 14}
-            dominantBaseline={s.labelAt === "above" ? "auto" : "hanging"}
-            textAnchor={s.anchor}
-            className={`fill-stone-900 text-[26px] sm:text-[18px] ${s.kind === "scan" && !s.current ? "font-normal" : "font-semibold"}`}
-            stroke="white"
-            strokeWidth="5"
-            paintOrder="stroke"
-          >
-            {s.label}
-          </text>
-        ))}
+        {/* Names last, so that no dot covers one. */}
+        {plan.stops.map((s, i) =>
+          s.label ? (
+            <text
+              key={i}
+              x={s.label.x}
+              y={s.label.y}
+              dominantBaseline={s.label.baseline}
+              textAnchor={s.label.anchor}
+              className={`fill-stone-900 text-[39px] sm:text-[27px] ${s.kind === "scan" && !s.current ? "font-normal" : "font-semibold"}`}
+              stroke="white"
+              strokeWidth="7.5"
+              paintOrder="stroke"
+            >
+              {s.name}
+            </text>
+          ) : null,
+        )}
       </svg>
       <figcaption className="mt-3 text-sm text-stone-700">
         <p id="route-description" data-testid="route-description">
@@ -83,7 +74,7 @@ export function RouteMap({ plan, delivered }: { plan: RoutePlan; delivered: bool
           <span className="inline-flex items-center gap-1.5">
             <span className={`inline-block size-2.5 rounded-full ${delivered ? "bg-green-700" : "bg-blue-700"}`} /> Latest scan
           </span>
-          <span>Approximate positions; the dashed frame is the contiguous United States, with a few cities in grey for reference.</span>
+          <span>Approximate positions. Alaska and Hawaii are shown at the lower left, Alaska at a smaller scale.</span>
         </p>
       </figcaption>
     </figure>

@@ -1,35 +1,42 @@
 import { canonicalCity, zipData, type ZipData } from "@/lib/addresses/zip-data";
 import { displayCity } from "@/lib/letters/display-city";
 import type { PublicTracking } from "@/lib/tracking/get-public-tracking";
+import { placeOnMap, US_MAP, usBaseMap, type Bounds, type LatLon, type Point } from "@/lib/tracking/us-base-map";
 
-// The tracking page's route picture: no map tiles and no outline of the country, only the
-// places the public view already names (the carrier's scans and the recipient's city and
-// state), placed by the centroid of their ZIP (or of their city's ZIPs) in a fixed box.
+// The tracking page's route picture: the places the public view already names (the carrier's
+// scans and the recipient's city and state), placed by the centroid of their ZIP (or of their
+// city's ZIPs) on a map of the fifty states.
 
 export type Place = { city: string; state: string; zip: string | null };
-export type LatLon = { lat: number; lon: number };
+
+export type StopLabel = {
+  x: number;
+  y: number;
+  anchor: "start" | "middle" | "end";
+  baseline: "auto" | "hanging" | "central";
+  /** The room the name takes, kept clear of every other name and dot. */
+  box: Bounds;
+};
 
 export type RouteStop = {
-  label: string;
+  /** The place in words: "Albany, NY". */
+  name: string;
   x: number;
   y: number;
   kind: "origin" | "scan" | "destination";
   /** The latest scan's place. */
   current: boolean;
-  /** Where the label goes: above or below the dot. */
-  labelAt: "above" | "below";
-  anchor: "start" | "middle" | "end";
+  /** Where the name is written; null for a scan on the way when no room is left for it. */
+  label: StopLabel | null;
 };
 
 export type RoutePlan = {
   width: number;
   height: number;
-  /** The contiguous United States' bounding box, drawn faintly as the frame of reference. */
-  frame: { x: number; y: number; width: number; height: number };
-  /** Graticule lines inside the frame (every 10° of longitude, 5° of latitude). */
-  grid: { x1: number; y1: number; x2: number; y2: number }[];
-  /** A few well-known cities, faint, for a sense of where things are (none near the route). */
-  references: { label: string; x: number; y: number }[];
+  /** The base map's SVG path data (the same strings for every page). */
+  land: string;
+  borders: string;
+  /** Only the places the map can show: a scan in Puerto Rico is in the words, not the picture. */
   stops: RouteStop[];
   /** SVG polyline points of the way travelled, and of what is left to the destination. */
   travelled: string | null;
@@ -37,12 +44,14 @@ export type RoutePlan = {
   description: string;
 };
 
-export const ROUTE_BOX = { width: 640, height: 360, pad: 24 } as const;
-/** The largest label size the picture uses (user units), for keeping labels apart. */
-export const LABEL_SIZE = 26;
-const CONTIGUOUS = { west: -125, east: -66.5, south: 24.3, north: 49.5 };
-// An equirectangular projection squeezed at the contiguous states' middle latitude.
-const X_SCALE = Math.cos((37 * Math.PI) / 180);
+/** The largest size the picture writes names in (map units; route-map.tsx's text-[39px]), about 13 pixels on a phone. */
+const LABEL_SIZE = 39;
+/** From a dot's centre to the near edge of its name. */
+const LABEL_GAP = 21;
+/** Half the square kept clear around a dot. */
+const DOT_CLEARANCE = 14;
+/** Dots closer than this are pushed apart. */
+const DOT_SPACING = 27;
 
 export const placeLabel = (p: Place) => `${displayCity(p.city)}, ${p.state}`;
 const sameSpot = (a: Place, b: Place) => canonicalCity(a.city) === canonicalCity(b.city) && a.state === b.state;
@@ -56,57 +65,14 @@ export function locate(data: ZipData, p: Place): LatLon | null {
   return { lat: zips.reduce((s, z) => s + z.lat!, 0) / zips.length, lon: zips.reduce((s, z) => s + z.lon!, 0) / zips.length };
 }
 
-/**
- * Projects points into the fixed box. The box always holds the contiguous states; a point
- * outside them (Alaska, Hawaii, Puerto Rico…) widens the view, so nothing is drawn off the edge
- * and the picture keeps its size.
- */
-export function projector(points: LatLon[]) {
-  const xs = [CONTIGUOUS.west, CONTIGUOUS.east, ...points.map((p) => p.lon - 1), ...points.map((p) => p.lon + 1)].map((lon) => lon * X_SCALE);
-  const ys = [CONTIGUOUS.south, CONTIGUOUS.north, ...points.map((p) => p.lat - 1), ...points.map((p) => p.lat + 1)];
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const innerW = ROUTE_BOX.width - 2 * ROUTE_BOX.pad;
-  const innerH = ROUTE_BOX.height - 2 * ROUTE_BOX.pad;
-  const scale = Math.min(innerW / (maxX - minX), innerH / (maxY - minY));
-  const offX = ROUTE_BOX.pad + (innerW - (maxX - minX) * scale) / 2;
-  const offY = ROUTE_BOX.pad + (innerH - (maxY - minY) * scale) / 2;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  const project = (lat: number, lon: number) => ({ x: round(offX + (lon * X_SCALE - minX) * scale), y: round(offY + (maxY - lat) * scale) });
-  const nw = project(CONTIGUOUS.north, CONTIGUOUS.west);
-  const se = project(CONTIGUOUS.south, CONTIGUOUS.east);
-  const frame = { x: nw.x, y: nw.y, width: round(se.x - nw.x), height: round(se.y - nw.y) };
-  const grid: RoutePlan["grid"] = [];
-  for (let lon = -120; lon < CONTIGUOUS.east; lon += 10) {
-    const x = project(0, lon).x;
-    grid.push({ x1: x, y1: frame.y, x2: x, y2: frame.y + frame.height });
-  }
-  for (let lat = 30; lat < CONTIGUOUS.north; lat += 5) {
-    const y = project(lat, 0).y;
-    grid.push({ x1: frame.x, y1: y, x2: frame.x + frame.width, y2: y });
-  }
-  return { project, frame, grid };
-}
-
-const REFERENCE_CITIES = [
-  { label: "Seattle", lat: 47.61, lon: -122.33 },
-  { label: "San Francisco", lat: 37.77, lon: -122.42 },
-  { label: "Los Angeles", lat: 34.05, lon: -118.24 },
-  { label: "Denver", lat: 39.74, lon: -104.99 },
-  { label: "Dallas", lat: 32.78, lon: -96.8 },
-  { label: "Chicago", lat: 41.88, lon: -87.63 },
-  { label: "Atlanta", lat: 33.75, lon: -84.39 },
-  { label: "Miami", lat: 25.76, lon: -80.19 },
-  { label: "New York", lat: 40.71, lon: -74.01 },
-];
-
-type Box = { x1: number; y1: number; x2: number; y2: number };
-const overlaps = (a: Box, b: Box) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+export const overlaps = (a: Bounds, b: Bounds) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+const inFrame = (b: Bounds) => b.x1 >= 0 && b.y1 >= 0 && b.x2 <= US_MAP.width && b.y2 <= US_MAP.height;
 
 /**
  * Places that nearly coincide (a letter across town) are pushed apart so that both dots show;
- * the picture is a schematic, the words under it are exact.
+ * the dots are approximate anyway, the words under the picture are exact.
  */
-function spreadApart(points: { x: number; y: number }[], min = 18): void {
+function spreadApart(points: Point[], min = DOT_SPACING): void {
   for (let pass = 0; pass < 3; pass++) {
     for (let i = 0; i < points.length; i++) {
       for (let j = i + 1; j < points.length; j++) {
@@ -125,16 +91,66 @@ function spreadApart(points: { x: number; y: number }[], min = 18): void {
   }
 }
 
-/** Above the dot if that space is free, else below; records the box it takes. */
-function placeLabelBox(xy: { x: number; y: number }, label: string, anchor: RouteStop["anchor"], placed: Box[]): "above" | "below" {
-  const width = label.length * LABEL_SIZE * 0.58;
-  const x1 = anchor === "start" ? xy.x - 6 : anchor === "end" ? xy.x + 6 - width : xy.x - width / 2;
-  const above = { x1, x2: x1 + width, y1: xy.y - 16 - LABEL_SIZE, y2: xy.y - 14 };
-  const below = { x1, x2: x1 + width, y1: xy.y + 12, y2: xy.y + 14 + LABEL_SIZE };
-  const free = (b: Box) => b.y1 >= 0 && b.y2 <= ROUTE_BOX.height && !placed.some((p) => overlaps(p, b));
-  const choice = free(above) ? "above" : free(below) ? "below" : above.y1 >= 0 ? "above" : "below";
-  placed.push(choice === "above" ? above : below);
-  return choice;
+type Side = "above" | "below" | "right" | "left";
+type Spot = { side: Side; anchor?: StopLabel["anchor"] };
+/** Where a name may go, best first: above or below (aligned to suit the map's edges, then the other ways), then beside. */
+const SPOTS: Spot[] = [
+  { side: "above" },
+  { side: "below" },
+  { side: "right" },
+  { side: "left" },
+  ...(["above", "below"] as const).flatMap((side) => (["start", "end", "middle"] as const).map((anchor) => ({ side, anchor }))),
+];
+
+/**
+ * How wide a name is written, in ems, by the widest face a reader is likely to get: DejaVu Sans
+ * Bold (Linux's default sans; Segoe UI, San Francisco and Roboto are narrower), so that no
+ * name runs into another whichever face draws it. Measured in Chromium, rounded up by class.
+ */
+function emWidth(text: string): number {
+  let width = 0;
+  for (const c of text) width += /[ijlI.,']/.test(c) ? 0.38 : /[frt -]/.test(c) ? 0.5 : /[mwMW]/.test(c) ? 1.1 : /[A-Z]/.test(c) ? 0.85 : 0.72;
+  return width;
+}
+
+/** A name written beside its dot, and the room it takes. */
+function labelOn(dot: Point, name: string, { side, anchor: aligned }: Spot): StopLabel {
+  const width = emWidth(name) * LABEL_SIZE;
+  // Above or below a dot near the map's edge, a name starts (or ends) at the dot, so it stays on the map.
+  const anchor = side === "right" ? "start" : side === "left" ? "end" : (aligned ?? (dot.x < US_MAP.width * 0.3 ? "start" : dot.x > US_MAP.width * 0.7 ? "end" : "middle"));
+  const x = side === "right" ? dot.x + LABEL_GAP : side === "left" ? dot.x - LABEL_GAP : dot.x + (anchor === "start" ? -9 : anchor === "end" ? 9 : 0);
+  const x1 = anchor === "start" ? x : anchor === "end" ? x - width : x - width / 2;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const at = (y: number, baseline: StopLabel["baseline"], y1: number, y2: number): StopLabel => ({
+    x: round(x),
+    y: round(y),
+    anchor,
+    baseline,
+    box: { x1: round(x1), x2: round(x1 + width), y1: round(y1), y2: round(y2) },
+  });
+  // Room for descenders below a baseline, and for accents above a hanging line.
+  if (side === "above") return at(dot.y - LABEL_GAP - 3, "auto", dot.y - LABEL_GAP - 3 - LABEL_SIZE, dot.y - LABEL_GAP);
+  if (side === "below") return at(dot.y + LABEL_GAP, "hanging", dot.y + LABEL_GAP - 3, dot.y + LABEL_GAP + LABEL_SIZE);
+  return at(dot.y, "central", dot.y - LABEL_SIZE / 2 - 3, dot.y + LABEL_SIZE / 2 + 3);
+}
+
+/** What the names placed so far must keep clear of. */
+type Taken = { names: Bounds[]; dots: Bounds[] };
+
+/**
+ * The first spot beside the dot where the name fits on the map clear of the names and dots
+ * already there. When none is clear, a scan on the way goes unnamed (the timeline names it);
+ * the start, the destination and the latest scan are named anyway, where they cover the fewest
+ * names, then the fewest dots: a dot under a name is a smaller loss than two names on one another.
+ */
+function placeName(dot: Point, name: string, mustName: boolean, taken: Taken): StopLabel | null {
+  const options = SPOTS.map((spot) => labelOn(dot, name, spot)).filter((l) => inFrame(l.box));
+  const covered = (l: StopLabel, boxes: Bounds[]) => boxes.filter((b) => overlaps(b, l.box)).length;
+  const cost = (l: StopLabel) => covered(l, taken.names) * 1000 + covered(l, taken.dots);
+  const clear = options.find((l) => cost(l) === 0);
+  const label = clear ?? (mustName ? (options.toSorted((a, b) => cost(a) - cost(b))[0] ?? labelOn(dot, name, SPOTS[0])) : null);
+  if (label) taken.names.push(label.box);
+  return label;
 }
 
 type Node = { place: Place; at: LatLon | null; kind: RouteStop["kind"] };
@@ -162,8 +178,7 @@ export function planRouteWith(data: ZipData, t: Pick<PublicTracking, "status" | 
   else nodes.push({ place: destination, at: locate(data, destination), kind: "destination" });
   const currentIndex = scanned.length - 1; // -1 before the first scan
 
-  const { project, frame, grid } = projector(nodes.flatMap((n) => (n.at ? [n.at] : [])));
-  const drawn = nodes.map((n, i) => ({ ...n, i, xy: n.at ? project(n.at.lat, n.at.lon) : null }));
+  const drawn = nodes.map((n, i) => ({ ...n, i, xy: n.at ? placeOnMap(n.at) : null }));
   spreadApart(drawn.flatMap((n) => (n.xy ? [n.xy] : [])));
   const line = (from: number, to: number) => {
     const pts = drawn.slice(from, to + 1).flatMap((n) => (n.xy ? [`${n.xy.x},${n.xy.y}`] : []));
@@ -172,20 +187,15 @@ export function planRouteWith(data: ZipData, t: Pick<PublicTracking, "status" | 
   const travelled = currentIndex >= 1 ? line(0, currentIndex) : null;
   const remaining = !ended && currentIndex >= 0 && currentIndex < nodes.length - 1 ? line(currentIndex, nodes.length - 1) : null;
 
-  const placed: Box[] = drawn.flatMap((n) => (n.xy ? [{ x1: n.xy.x - 9, y1: n.xy.y - 9, x2: n.xy.x + 9, y2: n.xy.y + 9 }] : []));
-  const stops: RouteStop[] = drawn.flatMap((n) => {
-    if (!n.xy) return [];
-    const label = placeLabel(n.place);
-    const anchor = n.xy.x < ROUTE_BOX.width * 0.3 ? "start" : n.xy.x > ROUTE_BOX.width * 0.7 ? "end" : "middle";
-    return [{ label, x: n.xy.x, y: n.xy.y, kind: n.kind, current: n.i === currentIndex, labelAt: placeLabelBox(n.xy, label, anchor, placed), anchor }];
-  });
-  const references = REFERENCE_CITIES.flatMap((c) => {
-    const xy = project(c.lat, c.lon);
-    const nearRoute = stops.some((s) => Math.hypot(s.x - xy.x, s.y - xy.y) < 40);
-    return nearRoute || stops.some((s) => s.label === c.label) ? [] : [{ label: c.label, ...xy }];
-  });
+  const onMap = drawn.flatMap((n) => (n.xy ? [{ ...n, xy: n.xy, name: placeLabel(n.place), current: n.i === currentIndex }] : []));
+  const taken: Taken = { names: [], dots: onMap.map(({ xy }) => ({ x1: xy.x - DOT_CLEARANCE, y1: xy.y - DOT_CLEARANCE, x2: xy.x + DOT_CLEARANCE, y2: xy.y + DOT_CLEARANCE })) };
+  // The names that matter most are placed first, while the map is emptiest.
+  const mustName = (n: (typeof onMap)[number]) => n.current || n.kind !== "scan";
+  const labels = new Map([...onMap.filter(mustName), ...onMap.filter((n) => !mustName(n))].map((n) => [n.i, placeName(n.xy, n.name, mustName(n), taken)]));
+  const stops: RouteStop[] = onMap.map((n) => ({ name: n.name, x: n.xy.x, y: n.xy.y, kind: n.kind, current: n.current, label: labels.get(n.i) ?? null }));
 
-  return { width: ROUTE_BOX.width, height: ROUTE_BOX.height, frame, grid, references, stops, travelled, remaining, description: describeRoute(scanned, destination, t.status, ended) };
+  const { land, borders } = usBaseMap();
+  return { width: US_MAP.width, height: US_MAP.height, land, borders, stops, travelled, remaining, description: describeRoute(scanned, destination, t.status, ended) };
 }
 
 /** The route in one or two sentences: the picture's accessible name, also shown under it. */

@@ -62,6 +62,30 @@ test.describe("without JavaScript", () => {
     await expect(route).toBeVisible();
     await expect(page.getByTestId("route-description")).toHaveText(/^Route from Columbus, OH to Albany, NY/);
     await expect(route.locator("circle")).not.toHaveCount(0);
+    // Drawn on a map of the states (land, and the borders between states), every stop on the land,
+    // the places named beside their dots with no name over another, on a wide screen and a phone.
+    const land = route.getByTestId("map-land");
+    await expect(land).toHaveAttribute("d", /^M[\d.]+,[\d.]+l/);
+    await expect(route.getByTestId("map-borders")).toHaveAttribute("d", /^M[\d.]+,[\d.]+l/);
+    await expect(route.locator("text").first()).toHaveText("Columbus, OH");
+    await expect(route.locator("text").last()).toHaveText("Albany, NY");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const [landBox, dots, names] = await Promise.all([
+        land.boundingBox(),
+        route.locator("circle").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)),
+        route.locator("text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect)),
+      ]);
+      for (const dot of dots) {
+        expect(dot.x + dot.width / 2).toBeGreaterThan(landBox!.x);
+        expect(dot.x + dot.width / 2).toBeLessThan(landBox!.x + landBox!.width);
+        expect(dot.y + dot.height / 2).toBeGreaterThan(landBox!.y);
+        expect(dot.y + dot.height / 2).toBeLessThan(landBox!.y + landBox!.height);
+      }
+      const apart = (a: DOMRect, b: DOMRect) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      for (const [i, a] of names.entries()) for (const b of names.slice(i + 1)) expect(apart(a, b), `names at ${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     const timeline = page.getByRole("list", { name: "Timeline" });
     await expect(timeline.getByText("Delivered", { exact: true })).toBeVisible();

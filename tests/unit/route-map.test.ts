@@ -1,15 +1,31 @@
 import { geoAlbersUsa, geoPath } from "d3-geo";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import statesTopology from "us-atlas/states-10m.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
+import { RouteMap } from "@/components/tracking/route-map";
+import { zipData } from "@/lib/addresses/zip-data";
+import type { PublicTracking } from "@/lib/tracking/get-public-tracking";
 import { CompactSvgPath } from "@/lib/tracking/compact-svg-path";
+import { planRouteWith } from "@/lib/tracking/plan-route";
 import { keptPoints } from "@/lib/tracking/simplify-arcs";
 import { placeOnMap, US_MAP, usBaseMap, type Bounds, type Point } from "@/lib/tracking/us-base-map";
 
 // The map under the tracking page's route: the states from us-atlas in Albers USA, small enough
 // to send in every page, with Alaska and Hawaii where Albers USA draws them.
 
+type Ev = PublicTracking["events"][number];
+const scan = (city: string, state: string, zip: string | null = null): Ev => ({
+  at: "2026-03-03T10:00:00.000Z",
+  kind: "scan",
+  status: null,
+  description: "In Transit",
+  place: [city, state, zip].filter(Boolean).join(" "),
+  where: { city, state, zip },
+});
+const view = (status: string, events: Ev[]) => ({ status, events, destination: { city: "ALBANY", state: "NY" } }) as PublicTracking;
 const inside = (p: Point, b: Bounds) => p.x >= b.x1 && p.x <= b.x2 && p.y >= b.y1 && p.y <= b.y2;
 
 /** Path data as its subpaths of absolute points, in tenths, whichever way it was written (absolute or relative). */
@@ -75,7 +91,7 @@ describe("the base map", () => {
     expect(keptPoints([[0, 0], [1, 0.1], null, [3, 0.1], [4, 0.1], [5, 0]], 0.75)).toEqual([0, 1, 2, 3, 5]);
   });
 
-  it("draws Alaska and Hawaii in insets at the lower left, and places Anchorage and Honolulu inside them", () => {
+  it("draws Alaska and Hawaii in insets at the lower left, and places Anchorage and Honolulu inside them", async () => {
     const { insets } = usBaseMap();
     for (const inset of [insets.alaska, insets.hawaii]) {
       expect(inset.x2).toBeLessThan(US_MAP.width / 2);
@@ -84,12 +100,31 @@ describe("the base map", () => {
     }
     expect(insets.alaska.x2).toBeLessThanOrEqual(insets.hawaii.x1);
 
-    expect(inside(placeOnMap({ lat: 61.2116, lon: -149.8761 })!, insets.alaska)).toBe(true); // Anchorage
-    expect(inside(placeOnMap({ lat: 21.3179, lon: -157.8521 })!, insets.hawaii)).toBe(true); // Honolulu
-    const seattle = placeOnMap({ lat: 47.61, lon: -122.33 })!;
-    expect(inside(seattle, insets.alaska) || inside(seattle, insets.hawaii)).toBe(false);
+    const plan = planRouteWith(await zipData(), view("mailed", [scan("ANCHORAGE", "AK", "99501"), scan("HONOLULU", "HI", "96813"), scan("SEATTLE", "WA")]), false);
+    const at = (name: string) => plan.stops.find((s) => s.name === name)!;
+    expect(inside(at("Anchorage, AK"), insets.alaska)).toBe(true);
+    expect(inside(at("Honolulu, HI"), insets.hawaii)).toBe(true);
+    expect(inside(at("Seattle, WA"), insets.alaska) || inside(at("Seattle, WA"), insets.hawaii)).toBe(false);
     // Juneau, in the panhandle, is in the Alaska inset too; San Juan (Puerto Rico) is on no inset.
     expect(inside(placeOnMap({ lat: 58.3, lon: -134.42 })!, insets.alaska)).toBe(true);
     expect(placeOnMap({ lat: 18.4, lon: -66.06 })).toBeNull();
+  });
+});
+
+describe("the route map", () => {
+  it("is one image of the land, the state borders, the route and its named places, with no frame or grid", async () => {
+    const delivered = [scan("COLUMBUS", "OH", "43217"), scan("Chicago", "IL"), scan("ALBANY", "NY", "12207")];
+    const plan = planRouteWith(await zipData(), view("delivered", delivered), false);
+    const html = renderToStaticMarkup(createElement(RouteMap, { plan, delivered: true }));
+    expect(html).toMatch(/<svg role="img" aria-labelledby="route-description" viewBox="0 0 975 610"/);
+    expect(html).toContain(`<path d="${plan.land}" class="fill-stone-100`);
+    expect(html).toMatch(new RegExp(`<path d="${plan.borders}" fill="none"`));
+    expect(html.match(/<text /g)).toHaveLength(3);
+    for (const name of ["Columbus, OH", "Chicago, IL", "Albany, NY"]) expect(html).toContain(`>${name}</text>`);
+    // The way travelled, solid, ending at the delivered place in green.
+    expect(html).toMatch(/<polyline points="[^"]+" fill="none" class="stroke-blue-700"/);
+    expect(html).toContain("fill-green-700");
+    expect(html).not.toMatch(/<rect|<line /);
+    expect(html).toContain('id="route-description" data-testid="route-description">Route from Columbus, OH to Albany, NY by way of Chicago, IL. Delivered in Albany, NY.</p>');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { zipData } from "@/lib/addresses/zip-data";
-import { planRouteWith, projector, ROUTE_BOX } from "@/lib/tracking/plan-route";
+import { overlaps, planRouteWith, type RoutePlan } from "@/lib/tracking/plan-route";
 import { trackingProgress } from "@/lib/tracking/tracking-progress";
 import type { PublicTracking } from "@/lib/tracking/get-public-tracking";
 
@@ -52,32 +52,46 @@ describe("trackingProgress", () => {
   });
 });
 
+/** Every stop's dot and every name lie on the map; no name covers another (nor a dot, unless the route is too crowded for that). */
+function expectLegible(plan: RoutePlan, { dotsClear = true } = {}) {
+  for (const s of plan.stops) {
+    expect(s.x).toBeGreaterThan(0);
+    expect(s.x).toBeLessThan(plan.width);
+    expect(s.y).toBeGreaterThan(0);
+    expect(s.y).toBeLessThan(plan.height);
+  }
+  const named = plan.stops.filter((s) => s.label);
+  for (const s of named) {
+    const box = s.label!.box;
+    expect(box.x1).toBeGreaterThanOrEqual(0);
+    expect(box.x2).toBeLessThanOrEqual(plan.width);
+    expect(box.y1).toBeGreaterThanOrEqual(0);
+    expect(box.y2).toBeLessThanOrEqual(plan.height);
+    for (const other of named) if (other !== s) expect(overlaps(box, other.label!.box), `${s.name} over ${other.name}`).toBe(false);
+    if (dotsClear) for (const dot of plan.stops) expect(overlaps(box, { x1: dot.x - 12, y1: dot.y - 12, x2: dot.x + 12, y2: dot.y + 12 }), `${s.name} over the dot of ${dot.name}`).toBe(false);
+  }
+}
+
 describe("planRoute", () => {
-  it("draws origin, the scans and the destination inside the fixed box, and says the route in words", async () => {
+  it("draws origin, the scans and the destination on the map, and says the route in words", async () => {
     const plan = planRouteWith(await zipData(), view("delivered", delivered), false);
-    expect(plan.stops.map((s) => [s.label, s.kind, s.current])).toEqual([
+    expect(plan.stops.map((s) => [s.name, s.kind, s.current])).toEqual([
       ["Troy, NY", "origin", false],
       ["Denver, CO", "scan", false],
       ["Albany, NY", "destination", true],
     ]);
-    for (const s of plan.stops) {
-      expect(s.x).toBeGreaterThan(0);
-      expect(s.x).toBeLessThan(ROUTE_BOX.width);
-      expect(s.y).toBeGreaterThan(0);
-      expect(s.y).toBeLessThan(ROUTE_BOX.height);
-    }
-    // Denver is west of Troy and Albany; north is up.
+    expectLegible(plan);
+    expect(plan.stops.every((s) => s.label)).toBe(true);
+    // Denver is west and south of Troy and Albany, in the middle of the contiguous states.
     expect(plan.stops[1].x).toBeLessThan(plan.stops[0].x);
+    expect(plan.stops[1].y).toBeGreaterThan(plan.stops[0].y);
+    expect(plan.stops[1].x).toBeGreaterThan(plan.width * 0.3);
+    expect(plan.stops[1].x).toBeLessThan(plan.width * 0.6);
     expect(plan.travelled?.split(" ")).toHaveLength(3);
     expect(plan.remaining).toBeNull();
     expect(plan.description).toBe("Route from Troy, NY to Albany, NY by way of Denver, CO. Delivered in Albany, NY.");
-    // Troy and Albany nearly coincide: their dots are pushed apart and labelled on opposite sides.
-    expect(Math.hypot(plan.stops[0].x - plan.stops[2].x, plan.stops[0].y - plan.stops[2].y)).toBeGreaterThanOrEqual(17.9);
-    expect(new Set([plan.stops[0].labelAt, plan.stops[2].labelAt])).toEqual(new Set(["above", "below"]));
-    // Reference cities stay clear of the route: Denver is a stop, New York is near Albany.
-    expect(plan.references.map((r) => r.label)).not.toContain("Denver");
-    expect(plan.references.map((r) => r.label)).not.toContain("New York");
-    expect(plan.references.map((r) => r.label)).toContain("Seattle");
+    // Troy and Albany nearly coincide: their dots are pushed apart, and both are named.
+    expect(Math.hypot(plan.stops[0].x - plan.stops[2].x, plan.stops[0].y - plan.stops[2].y)).toBeGreaterThanOrEqual(26.9);
   });
 
   it("before the first scan only the destination is known; on the way, the rest is dashed", async () => {
@@ -88,17 +102,55 @@ describe("planRoute", () => {
     expect(early.description).toBe("Route to Albany, NY. The starting point appears once the carrier first scans the letter.");
     expect(planRouteWith(data, view("canceled", [status("canceled")]), true).description).toBe("Route to Albany, NY. The letter was not mailed.");
     const moving = planRouteWith(data, view("mailed", delivered.slice(0, 4)), false);
-    expect(moving.stops.find((s) => s.current)?.label).toBe("Denver, CO");
+    expect(moving.stops.find((s) => s.current)?.name).toBe("Denver, CO");
     expect(moving.remaining?.split(" ")).toHaveLength(2);
     expect(moving.description).toBe("Route from Troy, NY to Albany, NY by way of Denver, CO. Now in Denver, CO.");
   });
 
-  it("keeps the contiguous frame and widens the view for places outside it", () => {
-    const base = projector([]);
-    const withHawaii = projector([{ lat: 21.3, lon: -157.85 }]);
-    expect(withHawaii.frame.width).toBeLessThan(base.frame.width);
-    const honolulu = withHawaii.project(21.3, -157.85);
-    expect(honolulu.x).toBeGreaterThanOrEqual(ROUTE_BOX.pad - 1);
-    expect(honolulu.y).toBeLessThanOrEqual(ROUTE_BOX.height - ROUTE_BOX.pad + 1);
+  it("a place the map cannot show (Puerto Rico, a base abroad, a town no ZIP names) is left out of the picture and kept in the words", async () => {
+    const plan = planRouteWith(
+      await zipData(),
+      view("mailed", [scan("Mailed", "SAN JUAN", "PR", "00901"), scan("In Transit", "APO", "AE", "09012"), scan("In Transit", "Nowhere", "ZZ"), scan("In Transit", "Denver", "CO")]),
+      false,
+    );
+    expect(plan.stops.map((s) => s.name)).toEqual(["Denver, CO", "Albany, NY"]);
+    expect(plan.stops.map((s) => s.kind)).toEqual(["scan", "destination"]);
+    expect(plan.stops[0].current).toBe(true);
+    // Nothing drawn behind Denver; what is left still dashed.
+    expect(plan.travelled).toBeNull();
+    expect(plan.remaining?.split(" ")).toHaveLength(2);
+    expect(plan.description).toBe("Route from San Juan, PR to Albany, NY by way of Apo, AE, Nowhere, ZZ, Denver, CO. Now in Denver, CO.");
+    expectLegible(plan);
+  });
+
+  it("a route to Hawaii: the line reaches the inset, every place is named and nothing is covered", async () => {
+    const toHawaii = [scan("Mailed", "COLUMBUS", "OH", "43217"), scan("In Transit", "Denver", "CO"), scan("Delivered", "HONOLULU", "HI", "96813")];
+    const plan = planRouteWith(await zipData(), view("delivered", toHawaii, { destination: { city: "HONOLULU", state: "HI" } }), false);
+    expect(plan.stops.map((s) => [s.name, s.kind, Boolean(s.label)])).toEqual([
+      ["Columbus, OH", "origin", true],
+      ["Denver, CO", "scan", true],
+      ["Honolulu, HI", "destination", true],
+    ]);
+    expect(plan.travelled?.split(" ")).toHaveLength(3);
+    expectLegible(plan);
+  });
+
+  it("on a crowded route names never cover one another: the start, the destination and the latest scan are named, scans without room are not", async () => {
+    const northeast = [
+      scan("Mailed", "TROY", "NY", "12180"),
+      scan("In Transit", "SCHENECTADY", "NY"),
+      scan("In Transit", "SPRINGFIELD", "MA"),
+      scan("In Transit", "HARTFORD", "CT"),
+      scan("In Transit", "NEW HAVEN", "CT"),
+      scan("In Transit", "NEW YORK", "NY"),
+      scan("In Transit", "NEWARK", "NJ"),
+      scan("In Transit", "TRENTON", "NJ"),
+    ];
+    const plan = planRouteWith(await zipData(), view("mailed", northeast, { destination: { city: "PHILADELPHIA", state: "PA" } }), false);
+    expect(plan.stops).toHaveLength(9);
+    expectLegible(plan, { dotsClear: false });
+    expect(plan.stops.filter((s) => s.label).map((s) => s.name)).toEqual(["Troy, NY", "Trenton, NJ", "Philadelphia, PA"]);
+    // Each name is still beside its own dot.
+    for (const s of plan.stops.filter((s) => s.label)) expect(Math.hypot(s.label!.x - s.x, s.label!.y - s.y), s.name).toBeLessThan(40);
   });
 });
