@@ -1,56 +1,48 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { EmbeddedCheckout, EmbeddedCheckoutProvider } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
+import { useEffect, useMemo, useState } from "react";
 
-// Stripe's embedded checkout, mounted from the order's payment_client_secret. Stripe.js is
-// loaded from js.stripe.com, as Stripe requires (it must never be bundled or self-hosted).
-// Paying returns the browser to /pay/return, like the local rail.
+// Stripe's embedded checkout, mounted from the order's payment_client_secret. Paying returns the
+// browser to the session's return_url (/pay/return), like the local rail: Stripe redirects there
+// itself, so there is no onComplete.
+//
+// The pure entry injects Stripe.js (from js.stripe.com, as Stripe requires) only when loadStripe is
+// first called: this module is bundled with the order's checkout, which also serves the local
+// rail, where Stripe.js has nothing to do and the policy names no Stripe origin.
 
-type StripeJs = {
-  initEmbeddedCheckout(options: { fetchClientSecret: () => Promise<string> }): Promise<{ mount(el: HTMLElement): void; destroy(): void }>;
-};
-declare global {
-  interface Window {
-    Stripe?: (publishableKey: string) => StripeJs;
+// One Stripe object per publishable key, not one per render or mount, as Stripe asks. A failed load
+// is forgotten, so that the next mount tries again (loadStripe has already retried once).
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (!stripe) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+    stripe.catch(() => stripeByKey.delete(publishableKey));
   }
-}
-
-let loading: Promise<void> | null = null;
-function loadStripeJs(): Promise<void> {
-  if (window.Stripe) return Promise.resolve();
-  loading ??= new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = "https://js.stripe.com/v3/";
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      loading = null;
-      reject(new Error("Stripe.js did not load"));
-    };
-    document.head.appendChild(script);
-  });
-  return loading;
+  return stripe;
 }
 
 export function StripeEmbeddedCheckout({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
-  const host = useRef<HTMLDivElement>(null);
+  // The provider is given the loaded object, not the promise: it leaves a rejected promise
+  // unhandled and has no failure state of its own, and the page must say when Stripe.js is missing.
+  const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    let checkout: { destroy(): void } | null = null;
     let live = true;
-    loadStripeJs()
-      .then(() => window.Stripe!(publishableKey).initEmbeddedCheckout({ fetchClientSecret: async () => clientSecret }))
-      .then((c) => {
-        if (!live) return c.destroy();
-        checkout = c;
-        c.mount(host.current!);
-      })
-      .catch(() => live && setFailed(true));
+    stripeFor(publishableKey).then(
+      (loaded) => live && setStripe(loaded),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
-      checkout?.destroy();
     };
-  }, [publishableKey, clientSecret]);
+  }, [publishableKey]);
+  // The provider refuses a changed fetchClientSecret, so it is made once per secret.
+  const options = useMemo(() => ({ fetchClientSecret: async () => clientSecret }), [clientSecret]);
 
   if (failed) {
     return (
@@ -59,5 +51,12 @@ export function StripeEmbeddedCheckout({ publishableKey, clientSecret }: { publi
       </p>
     );
   }
-  return <div ref={host} className="mt-4 min-h-96" aria-label="Card payment by Stripe" role="region" />;
+  return (
+    <div className="mt-4 min-h-96" aria-label="Card payment by Stripe" role="region">
+      {/* A new secret is a new session: Stripe asks for a new provider rather than new options. */}
+      <EmbeddedCheckoutProvider key={clientSecret} stripe={stripe} options={options}>
+        <EmbeddedCheckout />
+      </EmbeddedCheckoutProvider>
+    </div>
+  );
 }

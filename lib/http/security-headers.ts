@@ -1,7 +1,9 @@
 // Headers every response of the web process carries: no page of ours may be framed by another
 // site (the cancel and pay pages would otherwise invite clickjacking), no response is sniffed
 // into another type, referrers leave only our origin, and scripts, frames and connections come
-// from our origin, plus Stripe's when Stripe's embedded checkout is configured.
+// from our origin, plus Stripe's when Stripe's embedded checkout is configured. Stripe's go on
+// every page then, not only /pay/order/{id}: the compose page moves on to payment by client-side
+// navigation, and a document keeps the policy it was first served with.
 //
 // Scripts keep 'unsafe-inline': the App Router streams its page data in inline scripts, and a
 // nonce would make every page dynamic (see Next's CSP guide, "without nonces"). The other

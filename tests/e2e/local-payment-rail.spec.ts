@@ -29,6 +29,9 @@ test("a live letter paid by card in the page's embedded checkout, then followed 
   await expect(page.getByRole("note")).toContainText("no real card is charged");
   await expect(page.getByRole("note")).toContainText("goes to the sandbox carrier");
   await expect(page.getByTestId("checkout-amount")).toHaveText("$0.99");
+  // The checkout's code carries Stripe's loader, which adds Stripe.js to the page only when
+  // Stripe's form is shown: the local rail's page asks nothing of js.stripe.com.
+  await expect(page.locator('script[src^="https://js.stripe.com"]')).toHaveCount(0);
   // The verified address comes back in USPS capitals; the page writes the city as people do.
   await expect(page.getByRole("heading", { level: 1, name: "Pay for your letter to Albany, NY", exact: true })).toBeVisible();
   await checkPage(page, testInfo, "pay-order");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FAKE_PUBLISHABLE_KEY } from "../support/fake-stripe";
 import { e2ePorts } from "./support/e2e-ports";
-import { serveFakeStripeJs, STRIPE_JS_URL, stripeJsPublishableKeys } from "./support/fake-stripe-js";
+import { serveFakeStripeJs, STRIPE_JS_URL, stripeJsPublishableKeys, stripeJsWrappers } from "./support/fake-stripe-js";
 import { letter } from "./support/letters";
 import { checkPage } from "./support/page-checks";
 
@@ -34,6 +34,8 @@ test("a live letter paid in Stripe's embedded checkout is confirmed by Stripe's 
   const stripeForm = page.getByRole("region", { name: "Card payment by Stripe" });
   await expect(stripeForm.getByRole("button", { name: "Pay" })).toBeVisible();
   expect(await stripeJsPublishableKeys(page)).toEqual([FAKE_PUBLISHABLE_KEY]);
+  // Loaded and mounted by Stripe's own libraries, which introduce themselves to Stripe.js.
+  await expect.poll(() => stripeJsWrappers(page)).toEqual(["stripe-js", "react-stripe-js"]);
   // Only the local rail warns that no real card is charged.
   await expect(page.getByText("no real card is charged")).toHaveCount(0);
   await checkPage(page, testInfo, "pay-order-stripe");
