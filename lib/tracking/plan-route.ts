@@ -176,7 +176,10 @@ export function planRouteWith(data: ZipData, t: Pick<PublicTracking, "status" | 
   const arrived = nodes.length > 0 && sameSpot(scanned[scanned.length - 1], destination);
   if (arrived) nodes[nodes.length - 1].kind = "destination";
   else nodes.push({ place: destination, at: locate(data, destination), kind: "destination" });
-  const currentIndex = scanned.length - 1; // -1 before the first scan
+  // A delivered letter is at its destination, whatever place its last scan named (arrival scans
+  // often name none, or the sorting center): the route ends there, with nothing left to go.
+  const delivered = t.status === "delivered";
+  const currentIndex = delivered ? nodes.length - 1 : scanned.length - 1; // -1 before the first scan
 
   const drawn = nodes.map((n, i) => ({ ...n, i, xy: n.at ? placeOnMap(n.at) : null }));
   spreadApart(drawn.flatMap((n) => (n.xy ? [n.xy] : [])));
@@ -208,7 +211,7 @@ export function describeRoute(scanned: Place[], destination: Place, status: stri
   const via = scanned.slice(1).filter((p) => !sameSpot(p, destination) && !sameSpot(p, scanned[0]));
   const viaText = via.length > 0 ? ` by way of ${[...new Set(via.map(placeLabel))].join(", ")}` : "";
   const start = sameSpot(scanned[0], destination) ? `Route within ${to}` : `Route from ${from} to ${to}${viaText}`;
-  if (status === "delivered") return `${start}. Delivered in ${placeLabel(last)}.`;
+  if (status === "delivered") return `${start}. Delivered in ${to}.`;
   if (ended) return `${start}. Last scanned in ${placeLabel(last)}.`;
   return `${start}. Now in ${placeLabel(last)}.`;
 }

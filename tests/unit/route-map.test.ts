@@ -127,4 +127,13 @@ describe("the route map", () => {
     expect(html).not.toMatch(/<rect|<line /);
     expect(html).toContain('id="route-description" data-testid="route-description">Route from Columbus, OH to Albany, NY by way of Chicago, IL. Delivered in Albany, NY.</p>');
   });
+
+  it("ends a delivered letter's route at its destination, even when its last scan named another place", async () => {
+    // Arrival scans often name no place, or the sorting center: the letter is still where it was delivered.
+    const plan = planRouteWith(await zipData(), view("delivered", [scan("COLUMBUS", "OH", "43217"), scan("DENVER", "CO", "80202")]), false);
+    expect(plan.description).toBe("Route from Columbus, OH to Albany, NY by way of Denver, CO. Delivered in Albany, NY.");
+    expect(plan.remaining).toBeNull();
+    expect(plan.travelled?.split(" ")).toHaveLength(3);
+    expect(plan.stops.find((s) => s.current)).toMatchObject({ name: "Albany, NY", kind: "destination" });
+  });
 });
