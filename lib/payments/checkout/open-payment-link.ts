@@ -26,7 +26,7 @@ export function paymentStepFields(uiMode: CheckoutUiMode, url: string | null, cl
 /** How to pay, in words an agent can pass to its human. */
 export function paymentNext(rail: CheckoutRail, uiMode: CheckoutUiMode, clientSecret: string | null): string {
   if (uiMode === "hosted") return "Open payment_url in a browser and pay by card.";
-  if (rail === "stripe") return "Mount payment_client_secret with Stripe's embedded checkout (stripe.initEmbeddedCheckout) and pay by card.";
+  if (rail === "stripe") return "Mount payment_client_secret with Stripe's embedded checkout (@stripe/react-stripe-js EmbeddedCheckoutProvider, or stripe.createEmbeddedCheckoutPage; initEmbeddedCheckout on Stripe.js v3) and pay by card.";
   return `This deployment uses the local test rail: mount payment_client_secret in the local card form, or open ${env().PUBLIC_BASE_URL}/pay/embedded#${clientSecret ?? ""} and pay with a test card.`;
 }
 
