@@ -16,7 +16,7 @@ export function renderLlmsTxt(baseUrl: string): string {
   const operations = OPERATIONS.map((op) => {
     const perMinute = throttlePerMinute(op);
     const needs = [op.scope ? `scope \`${op.scope}\`` : "scope per MCP tool", perMinute ? `${perMinute}/min` : null].filter(Boolean).join(", ");
-    return `- [${op.method.toUpperCase()} ${op.path}](${baseUrl}/docs/api#${op.operationId}): ${op.summary} (${needs}).`;
+    return `- [${op.method.toUpperCase()} ${op.path}](${baseUrl}/docs/api/${op.operationId}): ${op.summary} (${needs}).`;
   });
   const errors = CATALOGUE_CODES.map((code) => {
     const e = ERRORS[code];

@@ -43,11 +43,23 @@ test.describe("the service describes itself", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.servers[0].url).toBe(baseURL);
 
+    // The reference is a page per operation: the front page and the largest operation stay light
+    // (one page for everything was 790 KB of HTML with 4,700 elements).
+    for (const [path, budget] of [["/docs/api", 80_000], ["/docs/api/sendLetter", 200_000]] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html.length, path).toBeLessThan(budget);
+    }
     await page.goto("/docs/api");
     await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Error codes" })).toBeVisible();
-    await expect(page.locator("body")).toContainText("POST");
-    await expect(page.locator("body")).toContainText("/v1/quotes");
-    await expect(page.locator("body")).toContainText("confirmation_required");
+    // Each operation has a page of its own; its error codes link to the catalogue's page.
+    await page.getByRole("link", { name: /^POST \/v1\/orders: / }).click();
+    await expect(page).toHaveURL(/\/docs\/api\/sendLetter$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/POST\s*\/v1\/orders/);
+    await page.getByRole("link", { name: "confirmation_required" }).first().click();
+    await expect(page).toHaveURL(/\/docs\/api\/errors#error-confirmation_required$/);
+    await expect(page.getByRole("heading", { name: "Error codes", level: 1 })).toBeVisible();
+    // A link to the old single page's anchor still lands on the operation's entry.
+    await page.goto("/docs/api#quoteLetter");
+    await expect(page.locator("#quoteLetter").getByRole("link")).toHaveAttribute("href", "/docs/api/quoteLetter");
   });
 });
