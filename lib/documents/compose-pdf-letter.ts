@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, degrees, rgb, type PDFPage } from "pdf-lib";
-import { FONT_FAMILIES, fontBytes } from "@/lib/letters/fonts";
+import { FONT_FAMILIES, fontBytes, readingMarksBack } from "@/lib/letters/fonts";
 import type { Address } from "@/lib/letters/schemas";
 import type { Format } from "@/lib/letters/formats";
 import { ADDRESS_AREA_BOTTOM, addressLines, recipientBlock, RETURN_BLOCK } from "@/lib/documents/address-block";
@@ -101,7 +101,8 @@ const inches = (pt: number) => (Math.round((pt / 72) * 100) / 100).toString();
 async function stampAddresses(page: PDFPage, out: PDFDocument, input: { format: Format; from: Address; to: Address }): Promise<Set<string>> {
   const printed = new Set<string>();
   // The text letters' sans faces, subset to the address's characters (any name the schema takes prints).
-  out.registerFontkit(fontkit);
+  // pdf-lib's fontkit, with accents drawn apart from their letters reading back as the text typed.
+  out.registerFontkit({ create: (...args: Parameters<typeof fontkit.create>) => readingMarksBack(fontkit.create(...args)) });
   const regular = await out.embedFont(fontBytes(FONT_FAMILIES.helvetica.regular), { subset: true });
   const bold = await out.embedFont(fontBytes(FONT_FAMILIES.helvetica.bold), { subset: true });
   const blocks = [

@@ -118,7 +118,41 @@ export function openFace(f: Face): OpenFace {
   const face = fontkit.create(fontBytes(f)) as OpenFace;
   const tables = (face as unknown as FontkitInternals)._tables;
   for (const tag of SHARED_TABLES) if (tag in model.directory.tables) tables[tag] = model[tag];
+  return readingMarksBack(face);
+}
+
+type LaysOut = { layout(...args: never[]): { glyphs: { codePoints: number[] }[] } };
+
+/** A face (fontkit's, or pdf-lib's fork of it) whose laid-out glyphs each read back as their own part of the text (giveMarksTheirCharacters). */
+export function readingMarksBack<F extends LaysOut>(face: F): F {
+  const layout = face.layout.bind(face) as (...args: unknown[]) => ReturnType<F["layout"]>;
+  face.layout = ((...args: unknown[]) => {
+    const run = layout(...args);
+    giveMarksTheirCharacters(run.glyphs);
+    return run;
+  }) as F["layout"];
   return face;
+}
+
+/**
+ * A face may draw a letter with an accent as the plain letter and the accent (Noto draws "ị" as
+ * "i" and a dot below: it places the dot better). fontkit gives the whole character to the first
+ * glyph and none to the accent, and keeps that on the glyph: every plain "i" after it, and the
+ * PDF's map from glyphs back to text, would read "ị" ("Minh" copied from the proof as "Mịnh").
+ * Each glyph is given its own part of the character's canonical decomposition instead ("i" and
+ * U+0323), which reads back as the same text.
+ */
+function giveMarksTheirCharacters(glyphs: { codePoints: number[] }[]) {
+  for (let i = 0; i < glyphs.length; i++) {
+    const base = glyphs[i];
+    if (base.codePoints.length !== 1) continue;
+    let marks = 0;
+    while (i + 1 + marks < glyphs.length && glyphs[i + 1 + marks].codePoints.length === 0) marks++;
+    if (marks === 0) continue;
+    const parts = [...String.fromCodePoint(base.codePoints[0]).normalize("NFD")].map((ch) => ch.codePointAt(0)!);
+    if (parts.length !== marks + 1) continue;
+    parts.forEach((cp, k) => (glyphs[i + k].codePoints = [cp]));
+  }
 }
 
 /** Every face a letter's addresses may print in: the regular and bold of each family (the return and recipient blocks). */

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
+import { extractPdfText } from "@/lib/documents/pdfjs";
 
 // What will print, shown while it is written: beside the form on a wide screen, behind a button
 // on a phone; every page of the proof, the envelope window on a windowed letter, the outside of
@@ -68,7 +69,24 @@ test("on a phone the preview is behind a button under the price", async ({ page 
   await expect(page.getByRole("region", { name: "Preview" })).toHaveCount(0);
 });
 
-test("a notecard shows its two hands before choosing, and its proof in the hand chosen", async ({ page }) => {
+test("names and text outside Windows-1252 print as typed, from the compose page to the proof and the order", async ({ page, request }) => {
+  await page.goto("/");
+  await fillAddress(page, "from", { ...FROM, name: "Zoë Dvořák", line1: "12 Łódź Street" });
+  await fillAddress(page, "to", { ...TO, name: "Nguyễn Thị Minh Khai" });
+  await page.getByLabel("Your letter").fill("Chào chị Minh Khai,\n\nΚαλημέρα σας από τη Λόντζ.\nДобрый день из Лодзи.\n\nZoë");
+  await expect(page.getByTestId("quote-total")).toHaveText("$0.99");
+  const pdfLink = page.getByRole("complementary", { name: "Preview" }).getByRole("link", { name: "Open the proof (PDF)" });
+  const proof = await request.get((await pdfLink.getAttribute("href"))!);
+  expect(proof.status()).toBe(200);
+  // Read back as a viewer copies it (NFC); the street line as verification standardizes it, in capitals.
+  const printed = (await extractPdfText(await proof.body())).normalize("NFC").replace(/\s+/g, " ");
+  for (const words of ["Zoë Dvořák", "12 ŁÓDŹ ST", "Nguyễn Thị Minh Khai", "Chào chị Minh Khai,", "Καλημέρα σας από τη Λόντζ.", "Добрый день из Лодзи."]) expect(printed, words).toContain(words);
+  await page.getByRole("button", { name: "Send letter" }).click();
+  await expect(page).toHaveURL(/\/sent\/ord_test_[0-9a-z]{24}$/);
+  await expect(page.getByTestId("receipt-total")).toHaveText("$0.99");
+});
+
+test("a notecard shows its two hands before choosing, and its proof in the hand chosen", async ({ page }, testInfo) => {
   await page.goto("/");
   const card = page.locator("label").filter({ has: page.getByRole("radio", { name: /Notecard/ }) });
   // The format card names both hands, each written in its own face.
@@ -82,10 +100,21 @@ test("a notecard shows its two hands before choosing, and its proof in the hand 
 
   await fillAddress(page, "from", FROM);
   await fillAddress(page, "to", TO);
-  await page.getByLabel("Your message").fill("Dear Ada,\n\nThank you for everything!\n\nCharles");
-  await page.getByRole("radio", { name: /^Pen:/ }).check();
-  await expect(page.getByTestId("quote-total")).toHaveText("$2.99");
+  await page.getByLabel("Your message").fill("Dear Ada,\n\nThank you for everything! All will be well, hello hello.\n\nCharles");
   const preview = page.getByRole("complementary", { name: "Preview" });
-  await expect.poll(() => drawn(preview.getByRole("img", { name: /^Page 1 of 1 of your letter/ })), { timeout: 15_000 }).toBe(480);
+  const proof = preview.getByRole("img", { name: /^Page 1 of 1 of your letter/ });
+  // The proof in each hand, as the service draws it: the pen's is another drawing, kept as an artifact.
+  const proofIn = async (hand: "script" | "pen", total: string) => {
+    if (hand === "pen") await page.getByRole("radio", { name: /^Pen:/ }).check();
+    await expect(page.getByTestId("quote-total")).toHaveText(total);
+    await expect(preview.getByTestId("preview-status")).toHaveText("The page, exactly as it will print.");
+    await expect.poll(() => drawn(proof), { timeout: 15_000 }).toBe(480);
+    const png = await (await page.request.get((await proof.getAttribute("src"))!)).body();
+    await testInfo.attach(`notecard-proof-${hand}`, { body: png, contentType: "image/png" });
+    return png;
+  };
+  const script = await proofIn("script", "$1.99");
+  const pen = await proofIn("pen", "$2.99");
+  expect(pen.equals(script)).toBe(false);
   await expect(preview.getByTestId("envelope-preview")).toContainText("A7 envelope");
 });

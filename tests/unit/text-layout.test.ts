@@ -40,13 +40,11 @@ describe("renderTextLetter: letters", () => {
     const text = "Dear Minh,\n\n“Quoted” — Ελληνικά, Русский, Tiếng Việt.\n\nAntonín";
     for (const font of ["helvetica", "times", "courier"] as const) {
       const { pdf } = await render({ font, text, to: unicodeTo, from: unicodeFrom });
-      // pdf.js puts the gaps of a monospace face in as spaces: compare without them. (It also reads
-      // back a glyph shared by "i" and "ị" as the first it was used for: compared letter by letter
-      // without accents, and the accented words on their own.)
-      const printed = (await extractPdfText(pdf)).replace(/\s+/g, "");
-      const letters = (t: string) => t.normalize("NFD").replace(/[\p{M}\s]/gu, "");
-      for (const words of ["Nguyễn Thị Minh", "12 Łódź Ave", "Antonín Dvořák", "1 Ōtsuka St", "“Quoted”", "Ελληνικά", "Русский", "Tiếng Việt"]) expect(letters(printed), `${font}: ${words}`).toContain(letters(words));
-      for (const word of ["Nguyễn", "Łódź", "Dvořák", "Ōtsuka", "Ελληνικά", "Русский", "Tiếng"]) expect(printed, `${font}: ${word}`).toContain(word);
+      // pdf.js puts the gaps of a monospace face in as spaces: compare without them. Read back as a
+      // viewer copies it (NFC): Noto draws "ị" as "i" and a dot below, which read back as "ị", and
+      // the plain "i" of "Minh" after it as "i".
+      const printed = (await extractPdfText(pdf)).normalize("NFC").replace(/\s+/g, "");
+      for (const words of ["Nguyễn Thị Minh", "12 Łódź Ave", "Antonín Dvořák", "1 Ōtsuka St", "“Quoted”", "Ελληνικά", "Русский", "Tiếng Việt"]) expect(printed, `${font}: ${words}`).toContain(words.replace(/\s+/g, ""));
       expect(latin1(pdf), font).toMatch(/\/FontFile2/); // embedded, not a standard font
       expect(pdf.length, font).toBeLessThan(60_000); // subset: the faces are 600 KB each
     }
