@@ -25,7 +25,7 @@ export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Pr
   const { answer, order, setAnswer } = useOrder(orderId, READ_ONCE);
 
   if (!answer) return <p className="mt-4 text-stone-600" role="status">Loading the checkout…</p>;
-  if (!order) {
+  if (!answer.ok || !order) {
     return <ProblemNotice problem={answer} fallbackReason="This order could not be read." className="mt-4" />;
   }
   if (order.status !== "pending_payment") {
@@ -61,7 +61,7 @@ export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Pr
 
       <section aria-labelledby="card-heading" className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 id="card-heading" className="text-lg font-semibold">Card</h2>
-        {typeof answer.payment_url === "string" ? (
+        {answer.payment_url ? (
           <p className="mt-2">
             <a className="font-semibold text-blue-800 underline" href={answer.payment_url}>Pay on the secure checkout page</a>
           </p>
@@ -77,7 +77,7 @@ export function OrderCheckout({ orderId, rail, publishableKey, liveCarrier }: Pr
       <section aria-labelledby="cancel-heading" className="flex flex-col gap-2 text-sm">
         <h2 id="cancel-heading" className="text-lg font-semibold">Not sending it after all?</h2>
         {stored?.cancelToken ? (
-          <CancelOrderButton order={order} cancelToken={stored.cancelToken} onCanceled={(o) => setAnswer((a) => (a ? { ...a, order: o } : a))} />
+          <CancelOrderButton order={order} cancelToken={stored.cancelToken} onCanceled={(o) => setAnswer((a) => (a?.ok ? { ...a, order: o } : a))} />
         ) : (
           <p>Leave this page: an unpaid letter is canceled by itself after 24 hours, and nothing is charged.</p>
         )}

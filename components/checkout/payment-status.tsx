@@ -10,7 +10,7 @@ import { asSentence } from "@/lib/text/as-sentence";
 type Props = { orderId: string; initialStatus: string; trackingUrl: string; sandboxCarrier: boolean };
 
 // Quick while the card payment is being confirmed: that takes seconds, and the reader waits.
-const POLLING: OrderPolling = { again: (a) => a.order?.status === "pending_payment", delayMs: () => 1_500 };
+const POLLING: OrderPolling = { again: (a) => a.ok && a.order.status === "pending_payment", delayMs: () => 1_500 };
 
 function headline(status: string): string {
   if (status === "pending_payment") return "Confirming your payment…";

@@ -1,10 +1,16 @@
-// The browser's side of the public /v1 API: one call helper that always yields the envelope,
-// and the small formatting the compose, pay and confirmation pages share.
+import { createMailClient, type MailSchemas } from "@/lib/client/mail-client";
 
-// The compose fields import the one money formatter from here.
+// The browser's side of the public /v1 API: the typed client (lib/client, generated from the
+// OpenAPI document), on this page's own origin, and one way to read any of its answers: the
+// operation's typed body, or the error envelope, with the HTTP status and Retry-After.
 
-export type Envelope = { status: string; code?: string; reason?: string; next?: string[] };
-export type ApiAnswer = Envelope & Record<string, unknown> & { http: number; retryAfterSeconds: number | null };
+export const api = createMailClient({ baseUrl: "" });
+
+type Meta = { http: number; retryAfterSeconds: number | null };
+/** What failed, as the service's error envelope says (or `network_error` when it could not be reached). */
+export type Envelope = { status: string; code?: MailSchemas["ErrorEnvelope"]["code"] | "network_error"; reason?: string; next?: string[] };
+/** An answer: `ok` and the operation's typed success body, or not `ok` and the error envelope; with the HTTP status and Retry-After. */
+export type Answer<D> = ({ ok: true } & D & Meta) | ({ ok: false } & Envelope & Meta);
 
 const UNREACHABLE: Envelope = {
   status: "failed",
@@ -13,29 +19,32 @@ const UNREACHABLE: Envelope = {
   next: ["Check your connection and try again."],
 };
 
-export async function callApi(
-  method: "GET" | "POST" | "DELETE",
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-  signal?: AbortSignal,
-): Promise<ApiAnswer> {
+/**
+ * Waits for one call of the client and gives its answer whatever happened: the body the service
+ * sent (typed by the operation), an envelope for a body that is not JSON, or `network_error` when
+ * the service cannot be reached. An abort is rethrown: the caller asked for it.
+ */
+export async function settle<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Answer<D>> {
   try {
-    const res = await fetch(path, {
-      method,
-      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      cache: "no-store",
-    });
-    const retry = Number(res.headers.get("retry-after"));
-    const parsed = (await res.json().catch(() => ({ status: "failed", reason: `The service answered HTTP ${res.status} without a readable body.`, next: ["Try again in a moment."] }))) as Envelope & Record<string, unknown>;
-    return { ...parsed, http: res.status, retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : null };
+    const { data, error, response } = await call;
+    const retry = Number(response.headers.get("retry-after"));
+    const meta = { http: response.status, retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : null };
+    if (response.ok && data !== undefined) return { ok: true, ...data, ...meta };
+    const envelope = isEnvelope(error) ? error : { status: "failed", reason: `The service answered HTTP ${response.status} without a readable body.`, next: ["Try again in a moment."] };
+    return { ok: false, ...envelope, ...meta };
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
-    return { ...UNREACHABLE, http: 0, retryAfterSeconds: null };
+    return { ok: false, ...UNREACHABLE, http: 0, retryAfterSeconds: null };
   }
 }
+
+/** A link the service gave (absolute, on the deployment's public URL) as a path on this page's own origin. */
+export const samePath = (url: string) => {
+  const u = new URL(url, "http://x");
+  return u.pathname + u.search;
+};
+
+const isEnvelope = (value: unknown): value is Envelope => typeof value === "object" && value !== null && typeof (value as Envelope).status === "string";
 
 /** "3:45 PM (in 2 h 10 min)", or with the date when it is not today: a Retry-After as a time. */
 export function retryAfterText(seconds: number, now = new Date()): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { callApi, type Envelope } from "@/components/compose/api";
+import { api, settle, type Envelope } from "@/components/compose/api";
 import { dollars } from "@/lib/text/dollars";
 import { FieldError } from "@/components/ui/field-error";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
@@ -23,10 +23,10 @@ export function CreditCodeField({ code, onChange, priceCents, error, next }: Pro
     if (!wellFormed) return;
     let live = true;
     const timer = setTimeout(async () => {
-      const res = await callApi("GET", `/v1/credits/${encodeURIComponent(trimmed)}`);
+      const res = await settle(api.GET("/v1/credits/{code}", { params: { path: { code: trimmed } } }));
       if (!live) return;
-      if (res.status === "ok") {
-        setBalance({ code: trimmed, problem: null, balance: { balanceCents: res.balance_cents as number, bonusCents: res.bonus_cents as number, bonusExpires: String(res.bonus_expires_at ?? "").slice(0, 10) } });
+      if (res.ok) {
+        setBalance({ code: trimmed, problem: null, balance: { balanceCents: res.balance_cents, bonusCents: res.bonus_cents, bonusExpires: String(res.bonus_expires_at ?? "").slice(0, 10) } });
       } else {
         setBalance({ code: trimmed, problem: res, balance: null });
       }

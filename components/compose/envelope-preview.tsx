@@ -1,6 +1,5 @@
-import { addressLines, RECIPIENT_WINDOW_INCHES } from "@/lib/documents/address-block";
+import { addressLines, RECIPIENT_WINDOW_INCHES, type PrintedAddress } from "@/lib/documents/address-block";
 import type { Format } from "@/lib/letters/formats";
-import type { QuotedAddress } from "@/components/compose/use-live-quote";
 
 // The outside of the envelope, drawn to scale: what the carrier and the recipient see first. An
 // open-face letter and a notecard have the addresses printed on the envelope; a windowed letter
@@ -15,7 +14,7 @@ const ENVELOPES: Partial<Record<Format, { label: string; inches: [number, number
 
 const pct = (part: number, whole: number) => `${(part / whole) * 100}%`;
 
-export function EnvelopePreview({ format, from, to }: { format: Format; from: QuotedAddress; to: QuotedAddress }) {
+export function EnvelopePreview({ format, from, to }: { format: Format; from: PrintedAddress; to: PrintedAddress }) {
   const envelope = ENVELOPES[format];
   if (!envelope) return <p className="text-xs text-stone-600">A postcard has no envelope: the page above is its address side, as it will be mailed.</p>;
   const [w, h] = envelope.inches;

@@ -2,21 +2,12 @@
 // only key to the cancel button) and how the order was paid, for the receipt. Never a full
 // credit code or anything about a card.
 
-import type { Format } from "@/lib/letters/formats";
-import type { ProofRef } from "@/components/shared/proof-pages";
-
 export type PaidWith =
   | { kind: "sandbox" }
   | { kind: "credit"; codeHint: string; chargedCents: number; balanceCents: number }
   | { kind: "card" };
 
-export type StoredOrder = {
-  cancelToken: string | null;
-  paidWith: PaidWith;
-  createdAt: string;
-  /** The proof the order prints (its links are capabilities, like the cancel token); absent for orders placed before it was kept. */
-  proof?: ProofRef & { format: Format };
-};
+export type StoredOrder = { cancelToken: string | null; paidWith: PaidWith; createdAt: string };
 
 const key = (orderId: string) => `pm.order.${orderId}`;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { callApi, type Envelope } from "@/components/compose/api";
+import { api, settle, type Envelope } from "@/components/compose/api";
 import { FieldError } from "@/components/ui/field-error";
 import type { UploadedPdf } from "@/components/compose/draft";
 
@@ -53,18 +53,18 @@ export function PdfUpload({ upload, onUploaded, apiError, apiNext }: Props) {
     if (file.type && file.type !== "application/pdf") return setError({ status: "failed", reason: `${file.name} is not a PDF.`, next: ["Export the document as PDF (File > Print > Save as PDF) and choose that."] });
     onUploaded(null);
     setProgress({ name: file.name, pct: 0 });
-    const slot = await callApi("POST", "/v1/uploads", { content_length: file.size });
-    if (slot.status !== "ok") {
+    const slot = await settle(api.POST("/v1/uploads", { body: { content_length: file.size } }));
+    if (!slot.ok) {
       setProgress(null);
       return setError(slot);
     }
-    const failed = await put(slot.upload_url as string, (slot.headers as Record<string, string>) ?? {}, file, (pct) => setProgress({ name: file.name, pct }));
+    const failed = await put(slot.upload_url, slot.headers ?? {}, file, (pct) => setProgress({ name: file.name, pct }));
     if (failed) {
       setProgress(null);
       return setError(failed);
     }
     setProgress({ name: file.name, pct: 100 });
-    onUploaded({ key: slot.upload_key as string, name: file.name, size: file.size });
+    onUploaded({ key: slot.upload_key, name: file.name, size: file.size });
     if (input.current) input.current.value = "";
   }
 

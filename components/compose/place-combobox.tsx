@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { callApi } from "@/components/compose/api";
+import { api, settle } from "@/components/compose/api";
 
 // A text input with place suggestions from GET /v1/address/autocomplete (a ZIP prefix or the
 // start of a city name), as an ARIA 1.2 combobox: arrows move through the list, Enter picks,
@@ -18,12 +18,12 @@ async function lookUp(q: string): Promise<Place[]> {
   const cached = cache.get(q);
   if (cached) return cached;
   if (Date.now() < quietUntil) return [];
-  const res = await callApi("GET", `/v1/address/autocomplete?q=${encodeURIComponent(q)}&limit=6`);
-  if (res.status !== "ok") {
+  const res = await settle(api.GET("/v1/address/autocomplete", { params: { query: { q, limit: 6 } } }));
+  if (!res.ok) {
     if (res.http === 429) quietUntil = Date.now() + (res.retryAfterSeconds ?? 60) * 1000;
     return [];
   }
-  const places = (res.suggestions as Place[]) ?? [];
+  const places: Place[] = res.suggestions;
   cache.set(q, places);
   return places;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { callApi } from "@/components/compose/api";
+import { api, settle } from "@/components/compose/api";
 import type { Format, MailClass } from "@/lib/letters/formats";
 
 // The advisory class for what the letter says (POST /v1/suggest-class), asked once the text has
@@ -29,12 +29,12 @@ export function useClassSuggestion(text: string, format: Format, enabled: boolea
     let live = true;
     const timer = setTimeout(async () => {
       if (Date.now() < quietUntil) return;
-      const res = await callApi("POST", "/v1/suggest-class", { text, format });
-      if (res.status !== "ok") {
+      const res = await settle(api.POST("/v1/suggest-class", { body: { text, format } }));
+      if (!res.ok) {
         if (res.http === 429) quietUntil = Date.now() + (res.retryAfterSeconds ?? 60) * 1000;
         return;
       }
-      const s = { suggestedClass: res.suggested_class as MailClass, reason: res.reason as string, next: res.next ?? [] };
+      const s = { suggestedClass: res.suggested_class, reason: res.reason, next: res.next };
       cache.set(key, s);
       if (live) setSuggestion(s);
     }, 1200);

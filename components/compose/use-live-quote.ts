@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { callApi, type Envelope } from "@/components/compose/api";
+import { api, samePath, settle, type Envelope } from "@/components/compose/api";
+import type { MailSchemas } from "@/lib/client/mail-client";
 import type { LetterRequest } from "@/components/compose/draft";
 
 // The live quote: once both addresses and the content are there, every change is priced again
@@ -9,8 +10,8 @@ import type { LetterRequest } from "@/components/compose/draft";
 // answer for the letter as it stands now can be sent; an older one stays on screen, dimmed,
 // until the new one arrives, so the page does not jump.
 
-export type BreakdownLine = { id: string; label: string; amount_cents: number };
-export type QuotedAddress = { name: string; line1: string; line2?: string; city: string; state: string; zip: string };
+export type BreakdownLine = MailSchemas["BreakdownLine"];
+export type QuotedAddress = MailSchemas["CorrectedAddress"];
 export type Quoted = {
   key: string;
   /** The letter this answers, as sent. */
@@ -26,11 +27,6 @@ export type Quoted = {
 };
 
 const DEBOUNCE_MS = 700;
-/** The proof links are absolute (the deployment's public URL); this page fetches them from its own origin. */
-const samePath = (url: string) => {
-  const u = new URL(url, window.location.href);
-  return u.pathname + u.search;
-};
 
 export function useLiveQuote(letter: LetterRequest | null) {
   const key = letter ? JSON.stringify(letter) : null;
@@ -49,26 +45,24 @@ export function useLiveQuote(letter: LetterRequest | null) {
     inFlight.current = controller;
     setPendingKey(k);
     try {
-      const res = await callApi("POST", "/v1/quotes", l, {}, controller.signal);
+      const res = await settle(api.POST("/v1/quotes", { body: l, signal: controller.signal }));
       if (controller.signal.aborted) return;
-      if (res.status !== "ok") {
+      if (!res.ok) {
         setFailure({ key: k, error: res });
         return;
       }
-      const q = res.quote as { price_cents: number; page_count: number; breakdown: BreakdownLine[] };
-      const proof = res.proof as { pdf_url: string; thumbnail_url: string; notes?: string[] };
       setFailure(null);
       setQuoted({
         key: k,
         letter: l,
-        token: res.confirmation_token as string,
-        priceCents: q.price_cents,
-        pageCount: q.page_count,
-        breakdown: q.breakdown,
-        proof: { pdfPath: samePath(proof.pdf_url), thumbnailPath: samePath(proof.thumbnail_url), notes: proof.notes ?? [] },
-        correctedTo: res.corrected_to as QuotedAddress | undefined,
-        correctedFrom: res.corrected_from as QuotedAddress | undefined,
-        next: res.next ?? [],
+        token: res.confirmation_token,
+        priceCents: res.quote.price_cents,
+        pageCount: res.quote.page_count,
+        breakdown: res.quote.breakdown,
+        proof: { pdfPath: samePath(res.proof.pdf_url), thumbnailPath: samePath(res.proof.thumbnail_url), notes: res.proof.notes ?? [] },
+        correctedTo: res.corrected_to,
+        correctedFrom: res.corrected_from,
+        next: res.next,
       });
     } catch {
       // Aborted: a newer letter is being quoted.

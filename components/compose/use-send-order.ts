@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, retryAfterText, type ApiAnswer, type Envelope } from "@/components/compose/api";
+import { api, retryAfterText, settle, type Answer, type Envelope } from "@/components/compose/api";
 import { maskCreditCode } from "@/lib/letters/credit-code-form";
 import { saveOrder, type PaidWith } from "@/components/compose/order-store";
 import type { Draft, LetterRequest } from "@/components/compose/draft";
@@ -26,7 +26,7 @@ type Args = {
   clearLetter: (d: Draft) => void;
 };
 
-function describe(res: ApiAnswer): SendError {
+function describe(res: Extract<Answer<unknown>, { ok: false }>): SendError {
   if (res.http === 429 && res.retryAfterSeconds) {
     const when = retryAfterText(res.retryAfterSeconds);
     const what = res.code === "spend_cap" ? "The spending limit for live letters is reached" : res.code === "velocity_limit" ? "The sending limit for live letters is reached" : "Too many tries in a short time";
@@ -48,9 +48,8 @@ export function useSendOrder({ draft, letter, quote, creditCode, checkoutUiMode,
     const payment = draft.sandbox ? {} : draft.payWith === "credit" ? { credit_code: creditCode.trim() } : { checkout_ui_mode: checkoutUiMode };
     const body = { ...letter, ...(draft.email.trim() ? { email: draft.email.trim() } : {}), ...payment, confirmation_token: quote.token };
     // One key per quoted letter: a double click or a retry never mails twice.
-    const res = await callApi("POST", "/v1/orders", body, { "Idempotency-Key": `compose-${quote.token.slice(-40)}` });
-    const order = res.order as { id: string } | undefined;
-    if (!order) {
+    const res = await settle(api.POST("/v1/orders", { body, params: { header: { "Idempotency-Key": `compose-${quote.token.slice(-40)}` } } }));
+    if (!res.ok) {
       setBusy(false);
       if (res.code && REQUOTE.has(res.code)) {
         requote();
@@ -58,18 +57,15 @@ export function useSendOrder({ draft, letter, quote, creditCode, checkoutUiMode,
       }
       return setError(describe(res));
     }
-    const credit = res.credit as { code: string; charged_cents: number; balance_cents: number } | undefined;
+    const { order, credit } = res;
     const paidWith: PaidWith = draft.sandbox
       ? { kind: "sandbox" }
       : credit
         ? { kind: "credit", codeHint: maskCreditCode(credit.code), chargedCents: credit.charged_cents, balanceCents: credit.balance_cents }
         : { kind: "card" };
-    const capability = res.capability as { cancel_token?: string } | undefined;
-    // The order prints the quote's proof: kept so the confirmation page can show what will print.
-    const proof = { pdf: quote.proof.pdfPath, png: quote.proof.thumbnailPath, pageCount: quote.pageCount, format: quote.letter.format };
-    saveOrder(order.id, { cancelToken: capability?.cancel_token ?? null, paidWith, createdAt: new Date().toISOString(), proof });
+    saveOrder(order.id, { cancelToken: res.capability.cancel_token ?? null, paidWith, createdAt: new Date().toISOString() });
     clearLetter(draft);
-    if (res.status === "action_required" && typeof res.payment_url === "string") return window.location.assign(res.payment_url);
+    if (res.status === "action_required" && res.payment_url) return window.location.assign(res.payment_url);
     router.push(res.status === "action_required" ? `/pay/order/${order.id}` : `/sent/${order.id}`);
   }
 

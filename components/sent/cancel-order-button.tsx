@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { callApi, type Envelope } from "@/components/compose/api";
+import { api, settle, type Envelope } from "@/components/compose/api";
 import type { Order } from "@/components/sent/use-order";
 import { ProblemNotice } from "@/components/shared/problem-notice";
 
@@ -26,10 +26,10 @@ export function CancelOrderButton({ order, cancelToken, onCanceled }: Props) {
   async function cancel() {
     setBusy(true);
     setError(null);
-    const res = await callApi("DELETE", `/v1/orders/${encodeURIComponent(order.id)}`, undefined, { "X-Capability-Token": cancelToken });
+    const res = await settle(api.DELETE("/v1/orders/{id}", { params: { path: { id: order.id }, header: { "X-Capability-Token": cancelToken } } }));
     setBusy(false);
     setAsking(false);
-    if (res.status === "ok" && res.order) return onCanceled(res.order as Order);
+    if (res.ok) return onCanceled(res.order);
     setError(res);
   }
 

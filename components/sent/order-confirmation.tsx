@@ -8,6 +8,9 @@ import { trackingPath, useOrder, type Order, type OrderPolling } from "@/compone
 import { OrderStatusSentence } from "@/components/shared/order-status-sentence";
 import { ProblemNotice } from "@/components/shared/problem-notice";
 import { ProofPages } from "@/components/shared/proof-pages";
+import { samePath } from "@/components/compose/api";
+import type { MailSchemas } from "@/lib/client/mail-client";
+import type { Format } from "@/lib/letters/formats";
 import { confirmationPollDelayMs } from "@/lib/orders/order-poll-delay";
 import { hasEnded, isCancelable } from "@/lib/orders/order-status-checks";
 import { asSentence } from "@/lib/text/as-sentence";
@@ -16,7 +19,7 @@ import { asSentence } from "@/lib/text/as-sentence";
 // while canceling is possible (with the cancel token this browser kept), and the receipt.
 
 // Kept up to date until the letter's story has ended (then nothing can change any more).
-const POLLING: OrderPolling = { again: (a) => Boolean(a.order && !hasEnded(a.order.status)), delayMs: confirmationPollDelayMs };
+const POLLING: OrderPolling = { again: (a) => a.ok && !hasEnded(a.order.status), delayMs: confirmationPollDelayMs };
 
 function heading(o: Order): string {
   if (o.status === "refused") return "This letter was refused";
@@ -96,7 +99,7 @@ export function OrderConfirmation({ id }: { id: string }) {
           <Outcome order={order} />
         </div>
         <div className="mt-4 flex flex-wrap gap-4">
-          {answer.tracking_url && order.status !== "canceled" ? (
+          {answer.ok && order.status !== "canceled" ? (
             <a className="font-semibold text-blue-800 underline" href={trackingPath(answer.tracking_url)}>
               Track this letter
             </a>
@@ -118,7 +121,7 @@ export function OrderConfirmation({ id }: { id: string }) {
               order={order}
               cancelToken={stored.cancelToken}
               onCanceled={(o) => {
-                setAnswer((a) => (a ? { ...a, order: o } : a));
+                setAnswer((a) => (a?.ok ? { ...a, order: o } : a));
                 // The cancel buttons are gone: the heading ("Letter canceled") takes the focus.
                 pageHeading.focus();
               }}
@@ -133,25 +136,32 @@ export function OrderConfirmation({ id }: { id: string }) {
         )}
       </section>
 
-      {stored?.proof && order.status !== "canceled" ? (
-        <section aria-labelledby="proof-heading" className="flex flex-col gap-2">
-          <h2 id="proof-heading" className="text-lg font-semibold">What will print</h2>
-          <p className="text-sm text-stone-600">
-            {stored.proof.pageCount === 1 ? "The page" : `All ${stored.proof.pageCount} pages`} of your letter, exactly as printed.{" "}
-            <a className="font-medium text-blue-800 underline" href={stored.proof.pdf} target="_blank" rel="noopener">
-              Open the proof (PDF)
-            </a>
-          </p>
-          <div className="max-w-md">
-            <ProofPages proof={stored.proof} format={stored.proof.format} of="your letter" layout="column" />
-          </div>
-        </section>
-      ) : null}
+      {answer.ok && answer.proof && order.status !== "canceled" ? <WhatPrints proof={answer.proof} format={order.format} /> : null}
 
       <OrderReceipt order={order} paidWith={stored?.paidWith ?? null} />
       <p>
         <a href="/" className="font-medium text-blue-800 underline">Send another letter</a>
       </p>
     </article>
+  );
+}
+
+/** Every page of the proof the order prints (GET /v1/orders/{id} gives its links: any browser may show them). */
+function WhatPrints({ proof, format }: { proof: MailSchemas["Proof"]; format: Format }) {
+  const pages = proof.page_count === 1 ? "The page" : `All ${proof.page_count} pages`;
+  const pdf = samePath(proof.pdf_url);
+  return (
+    <section aria-labelledby="proof-heading" className="flex flex-col gap-2">
+      <h2 id="proof-heading" className="text-lg font-semibold">What will print</h2>
+      <p className="text-sm text-stone-600">
+        {pages} of your letter, exactly as printed.{" "}
+        <a className="font-medium text-blue-800 underline" href={pdf} target="_blank" rel="noopener">
+          Open the proof (PDF)
+        </a>
+      </p>
+      <div className="max-w-md">
+        <ProofPages proof={{ pdf, png: samePath(proof.thumbnail_url), pageCount: proof.page_count }} format={format} of="your letter" layout="column" />
+      </div>
+    </section>
   );
 }

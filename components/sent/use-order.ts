@@ -1,31 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { callApi, type ApiAnswer } from "@/components/compose/api";
+import { api, settle, type Answer } from "@/components/compose/api";
+import type { MailSchemas } from "@/lib/client/mail-client";
 
 // One order as GET /v1/orders/{id} gives it, read again while `poll.again` says it may still
 // change in a way the page shows, `poll.delayMs` apart (which may grow the longer the page is open).
 
-export type Order = {
-  id: string;
-  status: string;
-  sandbox: boolean;
-  format: string;
-  mail_class: string;
-  page_count: number;
-  color: boolean;
-  to: { name: string; city: string; state: string; zip: string };
-  price_cents: number;
-  breakdown: { id: string; label: string; amount_cents: number }[];
-  tracking_number: string | null;
-  expected_delivery_date: string | null;
-  refusal_reason: string | null;
-  failure_code: string | null;
-  failure_reason: string | null;
-  created_at: string;
-};
-
-export type OrderAnswer = ApiAnswer & { order?: Order; tracking_url?: string; payment_client_secret?: string; payment_url?: string };
+export type Order = MailSchemas["Order"];
+export type OrderAnswer = Answer<MailSchemas["OrderRead"]>;
 
 export type OrderPolling = {
   /** Whether this answer may still change in a way the page shows (a transient one always may). */
@@ -43,7 +26,7 @@ export function useOrder(id: string, poll: OrderPolling) {
   pollRef.current = poll;
 
   const refresh = useCallback(async () => {
-    const res = (await callApi("GET", `/v1/orders/${encodeURIComponent(id)}`)) as OrderAnswer;
+    const res = await settle(api.GET("/v1/orders/{id}", { params: { path: { id } } }));
     // A network blip, a throttle or a server error keeps what was shown; the next tick tries again.
     setAnswer((prev) => (transient(res) && prev ? prev : res));
     return res;
@@ -64,7 +47,7 @@ export function useOrder(id: string, poll: OrderPolling) {
     };
   }, [refresh]);
 
-  return { answer, order: answer?.order ?? null, refresh, setAnswer };
+  return { answer, order: answer?.ok ? answer.order : null, refresh, setAnswer };
 }
 
 /** The public tracking page's path (the link is absolute, on the deployment's public URL). */

@@ -24,6 +24,9 @@ export const RECIPIENT_WINDOW_INCHES = { x: 0.75, top: 1.875, width: 4, height: 
 /** The top of page 1 that the address blocks may cover on an uploaded PDF. */
 export const ADDRESS_AREA_BOTTOM = 3.25 * INCH;
 
-export function addressLines(a: Pick<Address, "name" | "line1" | "city" | "state" | "zip"> & { line2?: string }): string[] {
+/** The lines of an address as they print (any address: typed, verified or corrected). */
+export type PrintedAddress = Pick<Address, "name" | "line1" | "city" | "state" | "zip"> & { line2?: string };
+
+export function addressLines(a: PrintedAddress): string[] {
   return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city} ${a.state} ${a.zip}`];
 }

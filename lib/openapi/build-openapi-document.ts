@@ -6,6 +6,7 @@ import { errorsOf, throttlePerMinute, type Operation, type RequestHeader, type S
 import { COMPONENTS, COMPONENT_DESCRIPTIONS, FIELD_DESCRIPTIONS, OPERATIONS } from "@/lib/openapi/operations";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/openapi/response-schemas";
 import { toJsonSchema, toJsonSchemas } from "@/lib/openapi/zod-to-json-schema";
+import { codeSamples } from "@/lib/openapi/code-samples";
 
 // The OpenAPI 3.1 document of /v1, generated from the registry (lib/openapi/operations.ts), the
 // zod schemas the routes validate with, and the error catalogue. Served at /v1/openapi.json,
@@ -269,6 +270,12 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }): OpenApiD
     ),
   };
   const rebased = rebase(doc, baseUrl);
+  for (const [path, methods] of Object.entries(rebased.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const samples = codeSamples(baseUrl, method, path, op);
+      if (samples.length) op["x-codeSamples"] = samples;
+    }
+  }
   cache.set(baseUrl, rebased);
   return rebased;
 }
