@@ -83,6 +83,17 @@ export function requireScope(key: VerifiedKey, needed: Scope): void {
 
 // A 401 names its scheme (RFC 9110 §11.6.1, RFC 6750 §3): HTTP and MCP clients read it to tell
 // a refused credential from any other failure.
+const REALM = `Bearer realm="physical-mail-service"`;
+
 function invalidKey(reason: string): ApiError {
-  return new ApiError("invalid_key", reason, { headers: { "WWW-Authenticate": `Bearer realm="physical-mail-service", error="invalid_token"` } });
+  return new ApiError("invalid_key", reason, { headers: { "WWW-Authenticate": `${REALM}, error="invalid_token"` } });
+}
+
+/**
+ * The caller's key, for what only a key can do (list the orders it created): 401 key_required
+ * without one. The challenge carries no error code, as RFC 6750 §3.1 asks when no credential was sent.
+ */
+export function requireCallerKey(key: VerifiedKey | null, reason: string): VerifiedKey {
+  if (!key) throw new ApiError("key_required", reason, { headers: { "WWW-Authenticate": REALM } });
+  return key;
 }

@@ -17,8 +17,7 @@ export function describeZodError(error: z.ZodError, where: "body" | "path"): str
 
 /** A query string's problems, each as its schema words it; an unknown parameter named, with the ones there are. */
 export function describeQueryError(error: z.ZodError, known: string[]): string {
-  const parts = error.issues.map((i) =>
-    i.code === "unrecognized_keys" ? `unknown query parameter${i.keys.length > 1 ? "s" : ""} ${i.keys.join(", ")} (use ${known.join(" and ")})` : i.message,
-  );
+  const use = known.length > 1 ? `${known.slice(0, -1).join(", ")} and ${known.at(-1)}` : known.join("");
+  const parts = error.issues.map((i) => (i.code === "unrecognized_keys" ? `unknown query parameter${i.keys.length > 1 ? "s" : ""} ${i.keys.join(", ")} (use ${use})` : i.message));
   return `Invalid query: ${parts.join("; ")}.`;
 }

@@ -18,6 +18,9 @@ export const THROTTLES = {
   // GET /v1/credits/{code}: not in spec 8.3. A code is a bearer secret; one caller guessing
   // them (680 a second before this) gets 30 a minute, plenty for checking one's own codes.
   credits_lookup: { points: 30, duration: 60 },
+  // GET /v1/orders and list_letters: not in spec 8.3. A page is one indexed read of at most
+  // 100 orders; 60 a minute pages through 6,000 orders a minute and keeps a polling loop cheap.
+  orders_list: { points: 60, duration: 60 },
   // POST /v1/x402/credits: not in spec 8.3; as tight as the card checkout (a paid purchase is two calls).
   x402_credits: { points: 10, duration: 60 },
   address_autocomplete: { points: 30, duration: 60 },

@@ -6,18 +6,19 @@ import type { Caller } from "@/lib/auth/caller";
 import { callerOf, type RouteSpec } from "@/lib/http/define-route";
 import { parseIdempotencyKey } from "@/lib/http/idempotency";
 import { throttle } from "@/lib/http/throttle";
-import { getOrderOperation, quoteLetterOperation, sendLetterOperation } from "@/lib/openapi/operations-letters";
+import { getOrderOperation, listOrdersOperation, quoteLetterOperation, sendLetterOperation } from "@/lib/openapi/operations-letters";
 import { submitFeedbackOperation } from "@/lib/openapi/operations-more";
 import { checkLetterRules, letterFields, OrderIdParamsSchema, QuoteRequestSchema } from "@/lib/letters/schemas";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { createOrder } from "@/lib/operations/create-order";
 import { presentCreatedOrder } from "@/lib/http/present-outcomes";
 import { readOrder } from "@/lib/operations/read-order";
+import { listOrders, ListOrdersQuerySchema } from "@/lib/orders/list-orders";
 import { readPublicTracking } from "@/lib/tracking/get-public-tracking";
 import { FeedbackRequestSchema, recordFeedback } from "@/lib/feedback/record-feedback";
 import { failureOf, resultOfHttp, sdkFailure, successOrFailure, toolFailure, toolSuccess, type ToolResult } from "@/lib/mcp/tool-results";
 
-// The four MCP tools. Each calls the same lib function as its HTTP route, with the same
+// The five MCP tools. Each calls the same lib function as its HTTP route, with the same
 // schemas, the same caller attribution (API key or client address) and the same scopes,
 // throttles and caps: MCP is another way in, not a second implementation.
 
@@ -27,6 +28,7 @@ export const MCP_INSTRUCTIONS = [
   "1. quote_letter with the exact letter (sandbox: true to try it free; nothing is mailed). Check price_cents, the proof PDF (proof.pdf_url) and any corrected addresses.",
   "2. send_letter with the same letter unchanged, the confirmation_token from step 1 (valid 30 minutes) and a fresh idempotency_key. If the call fails or times out, retry with the SAME idempotency_key: it never sends or charges twice.",
   "3. get_letter_status with the order id to follow it (submitted, mailed, delivered; or refused/failed with the reason).",
+  "With an API key, list_letters pages through the letters that key sent, newest first, to find one again.",
   "Live letters (sandbox false) are paid by credit_code, or answer action_required with a payment link a person must open. Cancel before hand-off with DELETE /v1/orders/{id} and the cancel_token (HTTP API).",
   "Every failure carries code, reason, next (what to do) and retryable. Report a wrong answer or a docs mismatch with submit_feedback.",
 ].join("\n");
@@ -70,6 +72,15 @@ const StatusOutputSchema = successOrFailure(
     order: OrderOut,
     tracking_url: z.string(),
     tracking: z.looseObject({ status: z.string(), events: z.array(z.looseObject({ at: z.string(), description: z.string() })) }),
+  }),
+);
+const ListOutputSchema = successOrFailure(
+  z.looseObject({
+    status: z.literal("ok"),
+    orders: z.array(OrderOut).describe("The key's letters, newest first."),
+    has_more: z.boolean(),
+    next_starting_after: z.string().nullable().describe("Pass as starting_after, with the same filters, for the next page."),
+    next: z.array(z.string()),
   }),
 );
 const FeedbackOutputSchema = successOrFailure(
@@ -149,6 +160,19 @@ export function registerMailTools(server: McpServer, ctx: McpCallContext): void 
         const { tracking } = await readPublicTracking(code);
         return toolSuccess({ ...order, tracking });
       })(),
+  );
+
+  server.registerTool(
+    "list_letters",
+    {
+      title: "List the letters a key sent",
+      description:
+        "Lists the orders created with the API key this connection sends (scope mail:read; without a key it fails with key_required), newest first, limit per page (default 20, at most 100). Filter by status (comma-separated, e.g. \"submitted,mailed\") and created_gte / created_lt (ISO 8601 timestamps with a zone). When has_more is true, call again with the same filters and starting_after: next_starting_after. Each item is the order as get_letter_status shows it; use that for its tracking timeline.",
+      inputSchema: ListOrdersQuerySchema,
+      outputSchema: ListOutputSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async (args) => run(listOrdersOperation, args, async (caller) => toolSuccess(await listOrders(caller, args)))(),
   );
 
   server.registerTool(

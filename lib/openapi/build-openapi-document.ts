@@ -192,9 +192,9 @@ function operationObject(op: Operation, names: Map<z.ZodType, string>): JsonObje
 const DESCRIPTION = [
   "Print and mail letters, postcards and notecards to US addresses: no account, each order carries its own payment, every piece is screened before printing and tracked at a public link.",
   "**Safe order of calls**: POST /v1/quotes (free; check `price_cents` and the proof) -> POST /v1/orders with the quote's `confirmation_token` and an `Idempotency-Key` (try `sandbox: true` first) -> poll GET /v1/orders/{id} or GET /v1/tracking/{code} -> cancel with DELETE /v1/orders/{id} and `X-Capability-Token` before hand-off if needed.",
-  "**Authentication** is optional on every route: `Authorization: Bearer ak_live_…` (or `ak_test_…`, sandbox only) narrows what a caller may do by scope. A key that is sent and does not verify is 401 `invalid_key`, never anonymous. Order actions use capability tokens in `X-Capability-Token`.",
+  "**Authentication** is optional on every route but GET /v1/orders, which lists the orders of the key that calls (401 `key_required` without one): `Authorization: Bearer ak_live_…` (or `ak_test_…`, sandbox only) narrows what a caller may do by scope. A key that is sent and does not verify is 401 `invalid_key`, never anonymous. Order actions use capability tokens in `X-Capability-Token`.",
   "**Errors** are one envelope `{status, code, reason, next}` (components.schemas.ErrorEnvelope); switch on `code`. Every code with its HTTP status, whether a retry is safe and what to do is in `x-error-catalogue`. Every 429 and 503 carries `Retry-After` (seconds).",
-  "Also: /docs/api (this document as a page), /llms.txt (a guide for agents), /v1/mcp (MCP tools quote_letter, send_letter, get_letter_status, submit_feedback).",
+  "Also: /docs/api (this document as a page), /llms.txt (a guide for agents), /v1/mcp (MCP tools quote_letter, send_letter, get_letter_status, list_letters, submit_feedback).",
 ].join("\n\n");
 
 const TAGS = [
@@ -259,7 +259,7 @@ export function buildOpenApiDocument({ baseUrl }: { baseUrl: string }): OpenApiD
       headers: {
         RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 0 } },
         RequestId: { description: "This response's request id; quote it in POST /v1/feedback.", schema: { type: "string" } },
-        WwwAuthenticate: { description: 'The scheme a refused key was checked with: `Bearer realm="physical-mail-service", error="invalid_token"`.', schema: { type: "string" } },
+        WwwAuthenticate: { description: 'The scheme a key is checked with: `Bearer realm="physical-mail-service", error="invalid_token"` for a refused key (invalid_key), `Bearer realm="physical-mail-service"` when a key is needed and none was sent (key_required).', schema: { type: "string" } },
       },
     },
     "x-error-catalogue": Object.fromEntries(

@@ -165,3 +165,12 @@ export const creditOrderResponse = {
 };
 
 export const exampleTime = at;
+
+/** GET /v1/orders?limit=2 for the key that sent both live letters: newest first, a page of two. */
+export const orderListResponse = {
+  status: "ok",
+  orders: [creditOrderResponse.order, liveLinkOrderResponse.order],
+  has_more: true,
+  next_starting_after: liveLinkOrderResponse.order.id,
+  next: [`Next page: GET /v1/orders?limit=2&starting_after=${liveLinkOrderResponse.order.id} (list_letters: the same arguments with starting_after "${liveLinkOrderResponse.order.id}").`],
+};

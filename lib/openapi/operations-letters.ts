@@ -4,6 +4,7 @@ import * as ex from "@/lib/openapi/examples";
 import {
   OrderCanceledSchema,
   OrderCreatedSchema,
+  OrderListSchema,
   OrderReadSchema,
   QuoteResponseSchema,
   TrackingSchema,
@@ -14,8 +15,10 @@ import { AnyStringParams, ProofFileParamsSchema, UploadKeyParamsSchema } from "@
 import { UploadRequestSchema } from "@/lib/documents/uploads";
 import { MAX_PDF_BYTES } from "@/lib/documents/inspect-pdf";
 import { TrackingCodeParamsSchema } from "@/lib/tracking/get-public-tracking";
+import { LIST_ORDERS_DEFAULT_LIMIT, LIST_ORDERS_MAX_LIMIT, ListOrdersQuerySchema } from "@/lib/orders/list-orders";
+import { ORDER_STATUSES } from "@/lib/orders/state-machine";
 
-// The letter's life: quote, send, read, cancel; the documents it prints; its tracking.
+// The letter's life: quote, send, list, read, cancel; the documents it prints; its tracking.
 
 const ORDER_ID = { id: "The order id from POST /v1/orders (`ord_…`, sandbox `ord_test_…`)." };
 
@@ -130,6 +133,34 @@ export const getOrderOperation = defineOperation({
     200: { description: "The order.", schema: OrderReadSchema, examples: { sandbox_letter: { summary: "The held sandbox order", value: ex.orderReadResponse } } },
   },
   errors: ["order_not_found"],
+});
+
+export const listOrdersOperation = defineOperation({
+  method: "get",
+  path: "/v1/orders",
+  operationId: "listOrders",
+  summary: "List the orders your API key created, newest first (cursor pages)",
+  description: [
+    "Needs an API key (`mail:read`): it lists the orders created with that key, and no other key's. Without a key: 401 `key_required`.",
+    "Newest first (by `created_at`, then `id`, descending), `limit` orders a page (default 20, at most 100). When `has_more` is true, send `next_starting_after` as `starting_after` with the same filters for the next page. Pages follow the cursor's row, not an offset: orders created while you page appear on a fresh first page, never as repeats or gaps in the pages after it.",
+    "Filters: `status` (one or more statuses, comma-separated) and `created_gte` / `created_lt` (ISO 8601 timestamps with a zone: created at or after, and before). A bad value is 400 `validation_error` naming the parameter; so is a `starting_after` that is not one of this key's orders.",
+    "Each item is the Order as GET /v1/orders/{id} shows it (never capability tokens or webhook secrets); read that for its tracking link, proof, webhook deliveries and e-mails. MCP: `list_letters` with the same arguments.",
+  ].join("\n\n"),
+  tags: ["Letters"],
+  scope: "mail:read",
+  throttle: "orders_list",
+  query: ListOrdersQuerySchema,
+  parameterDescriptions: {
+    limit: `Orders per page: 1 to ${LIST_ORDERS_MAX_LIMIT} (default ${LIST_ORDERS_DEFAULT_LIMIT}).`,
+    starting_after: "The `next_starting_after` of the previous page: this page starts after that order. Leave it out for the first (newest) page.",
+    status: `Only orders in these statuses, comma-separated: ${ORDER_STATUSES.join(", ")} (e.g. \`submitted,mailed\`).`,
+    created_gte: "Only orders created at or after this instant: ISO 8601 with a zone (`2026-11-01T00:00:00Z`; encode a `+` offset as %2B).",
+    created_lt: "Only orders created before this instant: ISO 8601 with a zone. Later than created_gte when both are given.",
+  },
+  responses: {
+    200: { description: "A page of the key's orders.", schema: OrderListSchema, examples: { first_page: { summary: "limit=2: the key's two newest orders, more to come", value: ex.orderListResponse } } },
+  },
+  errors: ["key_required"],
 });
 
 export const cancelOrderOperation = defineOperation({
@@ -280,4 +311,4 @@ export const getTrackingOperation = defineOperation({
   errors: ["tracking_not_found"],
 });
 
-export const LETTER_OPERATIONS: Operation[] = [quoteLetterOperation, sendLetterOperation, getOrderOperation, cancelOrderOperation, createUploadOperation, receiveUploadOperation, getProofOperation, getTrackingOperation];
+export const LETTER_OPERATIONS: Operation[] = [quoteLetterOperation, sendLetterOperation, listOrdersOperation, getOrderOperation, cancelOrderOperation, createUploadOperation, receiveUploadOperation, getProofOperation, getTrackingOperation];

@@ -59,6 +59,7 @@ export const COMPONENTS: { name: string; schema: z.ZodType; io: "input" | "outpu
   { name: "OrderCreated", schema: R.OrderCreatedSchema, io: "output" },
   { name: "OrderRead", schema: R.OrderReadSchema, io: "output" },
   { name: "OrderCanceled", schema: R.OrderCanceledSchema, io: "output" },
+  { name: "OrderList", schema: R.OrderListSchema, io: "output" },
   { name: "UploadCreated", schema: R.UploadCreatedSchema, io: "output" },
   { name: "UploadReceived", schema: R.UploadReceivedSchema, io: "output" },
   { name: "Tracking", schema: R.TrackingSchema, io: "output" },

@@ -167,6 +167,14 @@ export const OrderReadSchema = z.object({
 
 export const OrderCanceledSchema = z.object({ status: z.literal("ok"), order: OrderSchema, tracking_url: url() });
 
+export const OrderListSchema = z.object({
+  status: z.literal("ok"),
+  orders: z.array(OrderSchema).max(100).describe("The calling key's orders, newest first (created_at, then id, descending); GET /v1/orders/{id} reads one in full."),
+  has_more: z.boolean().describe("true when more orders follow this page."),
+  next_starting_after: z.string().nullable().describe("With has_more: the id to send as starting_after for the next page (the last order here); null on the last page."),
+  next,
+});
+
 const creditBalance = {
   code: z.string().describe("cc-xxxx-xxxx-xxxx, lower case."),
   balance_cents: cents("face_cents + bonus_cents"),

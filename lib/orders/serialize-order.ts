@@ -1,10 +1,34 @@
-import type { Order as OrderRow } from "@/lib/generated/prisma/client";
+import type { Order as OrderRow, Prisma } from "@/lib/generated/prisma/client";
 import type { Address } from "@/lib/letters/schemas";
 import type { BreakdownLine } from "@/lib/quotes/pricing";
 import { env } from "@/lib/env";
 
+/**
+ * The columns the public Order is made of: what a list of orders reads, rather than every
+ * order's text (up to 50,000 characters), addresses and secrets.
+ */
+export const PUBLIC_ORDER_COLUMNS = {
+  id: true,
+  status: true,
+  sandbox: true,
+  format: true,
+  mailClass: true,
+  pageCount: true,
+  color: true,
+  recipient: true,
+  priceCents: true,
+  breakdown: true,
+  trackingNumber: true,
+  expectedDeliveryDate: true,
+  refusalReason: true,
+  failureCode: true,
+  failureReason: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.OrderSelect;
+
 /** The public Order of spec 2.2: every field present, nulls as null, no street lines. */
-export function serializeOrder(o: OrderRow) {
+export function serializeOrder(o: Pick<OrderRow, keyof typeof PUBLIC_ORDER_COLUMNS>) {
   const to = o.recipient as unknown as Address;
   return {
     id: o.id,

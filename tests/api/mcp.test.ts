@@ -59,10 +59,10 @@ const postRaw = (body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.origin}/v1/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: ACCEPT, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
 
 describe("MCP tools", () => {
-  it("lists four tools, each with input and output schemas and a description of the safe order of calls", async () => {
+  it("lists five tools, each with input and output schemas and a description of the safe order of calls", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_letter_status", "quote_letter", "send_letter", "submit_feedback"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["get_letter_status", "list_letters", "quote_letter", "send_letter", "submit_feedback"]);
     for (const t of tools) {
       expect(t.inputSchema.type, t.name).toBe("object");
       expect(t.outputSchema?.type, t.name).toBe("object");

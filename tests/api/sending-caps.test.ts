@@ -4,13 +4,12 @@ import { DELETE as deleteOrder } from "@/app/v1/orders/[id]/route";
 import { POST as postOrder } from "@/app/v1/orders/route";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db";
-import { newOrderId, newTrackingCode } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
 import { enforceSendingCaps, senderFingerprint, utcWindow } from "@/lib/limits/sending-caps";
 import { failOrder, refuseOrder } from "@/lib/pipeline/refuse-or-fail-order";
 import { mintCredit } from "@/lib/payments/credits/credits";
 import { address, call, letter } from "@/tests/support/api";
-import { quoteToken, sendSandboxLetter } from "@/tests/support/orders";
+import { quoteToken, seedOrderRows, sendSandboxLetter } from "@/tests/support/orders";
 import { callerAddressKey } from "@/lib/http/client-ip";
 
 // Spec 8.2: live letters are capped per sender (5 a UTC day, 20 a UTC month), per caller (15 a
@@ -66,33 +65,14 @@ function expectCapped(res: { status: number; headers: Headers; json: any }, code
 
 /** Orders written straight into the table, as earlier days of the month would have left them. */
 async function seedOrders(n: number, row: { actor: string; fingerprint: (i: number) => string; createdAt: Date; priceCents?: number; status?: string; sandbox?: boolean }) {
-  const from = address({ name: "Seed Sender", line1: "1 Seed St" });
-  await db().order.createMany({
-    data: Array.from({ length: n }, (_, i) => ({
-      id: newOrderId(row.sandbox ?? false),
-      sandbox: row.sandbox ?? false,
-      status: row.status ?? "screening",
-      format: "letter",
-      mailClass: "first_class",
-      color: false,
-      tracking: false,
-      removeBranding: false,
-      contentKind: "text",
-      text: "seeded",
-      contentSha256: "0".repeat(64),
-      pageCount: 1,
-      recipient: address(),
-      sender: from,
-      priceCents: row.priceCents ?? 99,
-      breakdown: [],
-      trackingCode: newTrackingCode(),
-      quoteId: `qt_seed_${randomUUID()}`,
-      actor: row.actor,
-      senderFingerprint: row.fingerprint(i),
-      createdAt: row.createdAt,
-      updatedAt: row.createdAt,
-    })),
-  });
+  await seedOrderRows(n, (i) => ({
+    sandbox: row.sandbox ?? false,
+    status: row.status ?? "screening",
+    priceCents: row.priceCents ?? 99,
+    actor: row.actor,
+    senderFingerprint: row.fingerprint(i),
+    createdAt: row.createdAt,
+  }));
 }
 
 const check = (input: { actor: string; senderFingerprint: string; priceCents?: number; now: Date }) =>

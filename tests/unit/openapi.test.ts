@@ -69,7 +69,8 @@ describe("the operation registry", () => {
   it("finds the routes and tells real handlers from 405 fallbacks", () => {
     expect(served.has("POST /v1/orders")).toBe(true);
     expect(served.has("DELETE /v1/orders/{id}")).toBe(true);
-    expect(served.has("GET /v1/orders")).toBe(false); // a methodsNotAllowed fallback
+    expect(served.has("GET /v1/orders")).toBe(true);
+    expect(served.has("PUT /v1/orders")).toBe(false); // a methodsNotAllowed fallback
     expect([...served.keys()].some((k) => k.includes("{...") || k.includes("[..."))).toBe(false);
   });
 
@@ -295,7 +296,7 @@ describe("the error catalogue", () => {
 
   it("llms.txt names every operation, the safe order, the MCP tools and the docs", () => {
     for (const op of OPERATIONS) expect(llms).toContain(`${op.method.toUpperCase()} ${op.path}`);
-    for (const s of ["quote_letter", "send_letter", "get_letter_status", "submit_feedback", "/v1/openapi.json", "/docs/api", "Idempotency-Key", "X-Capability-Token", "/v1/x402/credits"]) {
+    for (const s of ["quote_letter", "send_letter", "get_letter_status", "list_letters", "submit_feedback", "/v1/openapi.json", "/docs/api", "Idempotency-Key", "X-Capability-Token", "/v1/x402/credits"]) {
       expect(llms).toContain(s);
     }
   });
