@@ -40,7 +40,19 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the orders your API key created, newest first (cursor pages)
+         * @description Needs an API key (`mail:read`): it lists the orders created with that key, and no other key's. Without a key: 401 `key_required`.
+         *
+         *     Newest first (by `created_at`, then `id`, descending), `limit` orders a page (default 20, at most 100). When `has_more` is true, send `next_starting_after` as `starting_after` with the same filters for the next page. Pages follow the cursor's row, not an offset: orders created while you page appear on a fresh first page, never as repeats or gaps in the pages after it.
+         *
+         *     Filters: `status` (one or more statuses, comma-separated) and `created_gte` / `created_lt` (ISO 8601 timestamps with a zone: created at or after, and before). A bad value is 400 `validation_error` naming the parameter; so is a `starting_after` that is not one of this key's orders.
+         *
+         *     Each item is the Order as GET /v1/orders/{id} shows it (never capability tokens or webhook secrets); read that for its tracking link, proof, webhook deliveries and e-mails. MCP: `list_letters` with the same arguments.
+         *
+         *     Scope: `mail:read`. Throttle: 60 a minute per caller.
+         */
+        get: operations["listOrders"];
         put?: never;
         /**
          * Send a letter (needs the confirmation_token from POST /v1/quotes)
@@ -482,7 +494,7 @@ export type paths = {
          * MCP: server-to-client stream (stateless server: none offered)
          * @description The Model Context Protocol endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and the 2025 clients). Bodies are JSON-RPC 2.0: `initialize`, `tools/list`, `tools/call`.
          *
-         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `submit_feedback` (POST /v1/feedback, open to every caller).
+         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `list_letters` (GET /v1/orders: the calling key's orders, mail:read; needs a key), `submit_feedback` (POST /v1/feedback, open to every caller).
          *
          *     Every tool failure is a result with `isError: true` whose structured content is the envelope (`status`, `code`, `reason`, `next`) and a boolean `retryable`; each tool's output schema admits it. A letter screening refuses is such a failure, `content_refused`.
          *
@@ -496,7 +508,7 @@ export type paths = {
          * MCP: send a JSON-RPC message (initialize, tools/list, tools/call)
          * @description The Model Context Protocol endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and the 2025 clients). Bodies are JSON-RPC 2.0: `initialize`, `tools/list`, `tools/call`.
          *
-         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `submit_feedback` (POST /v1/feedback, open to every caller).
+         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `list_letters` (GET /v1/orders: the calling key's orders, mail:read; needs a key), `submit_feedback` (POST /v1/feedback, open to every caller).
          *
          *     Every tool failure is a result with `isError: true` whose structured content is the envelope (`status`, `code`, `reason`, `next`) and a boolean `retryable`; each tool's output schema admits it. A letter screening refuses is such a failure, `content_refused`.
          *
@@ -509,7 +521,7 @@ export type paths = {
          * MCP: end a session (stateless server: nothing to end)
          * @description The Model Context Protocol endpoint (Streamable HTTP, stateless; protocol 2026-07-28 and the 2025 clients). Bodies are JSON-RPC 2.0: `initialize`, `tools/list`, `tools/call`.
          *
-         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `submit_feedback` (POST /v1/feedback, open to every caller).
+         *     Tools, each running the same lib call, schemas, scopes, throttles and caps as its HTTP route: `quote_letter` (POST /v1/quotes, scope mail:quote), `send_letter` (POST /v1/orders, mail:send; needs `confirmation_token` and an `idempotency_key`), `get_letter_status` (GET /v1/orders/{id} with the tracking timeline, mail:read), `list_letters` (GET /v1/orders: the calling key's orders, mail:read; needs a key), `submit_feedback` (POST /v1/feedback, open to every caller).
          *
          *     Every tool failure is a result with `isError: true` whose structured content is the envelope (`status`, `code`, `reason`, `next`) and a boolean `retryable`; each tool's output schema admits it. A letter screening refuses is such a failure, `content_refused`.
          *
@@ -843,7 +855,7 @@ export type components = {
              * @description Stable machine-readable code; switch on it (and on status), never on reason. See x-error-catalogue.
              * @enum {string}
              */
-            code: "content_refused" | "validation_error" | "invalid_json" | "unsupported_media_type" | "unsupported_protocol_version" | "body_too_large" | "confirmation_invalid" | "invalid_pdf" | "pdf_fetch_failed" | "invalid_upload_key" | "upload_not_found" | "empty_document" | "page_limit_exceeded" | "content_too_long" | "unattributable_request" | "credit_code_unknown" | "insufficient_credit" | "card_declined" | "sandbox_credit_code" | "payment_required" | "payment_invalid" | "payment_settlement_failed" | "invalid_key" | "origin_not_allowed" | "capability_required" | "key_disabled" | "insufficient_scope" | "sandbox_only_key" | "invalid_upload_url" | "upload_sink_disabled" | "invalid_capability" | "credit_not_found" | "checkout_not_found" | "not_found" | "order_not_found" | "tracking_not_found" | "proof_not_found" | "method_not_allowed" | "not_acceptable" | "confirmation_mismatch" | "confirmation_used" | "confirmation_expired" | "idempotency_in_flight" | "payment_in_progress" | "already_submitted" | "order_not_cancelable" | "review_not_open" | "review_exists" | "checkout_closed" | "order_state_conflict" | "upload_already_received" | "idempotency_key_reused" | "address_undeliverable" | "fulfillment_rejected" | "confirmation_required" | "rate_limited" | "velocity_limit" | "spend_cap" | "internal_error" | "service_unavailable" | "key_store_unavailable" | "payment_provider_unavailable" | "x402_unavailable" | "facilitator_unavailable" | "no_rail_for_format" | "fulfillment_unavailable" | "submission_uncertain" | "provider_outcome_unknown";
+            code: "content_refused" | "validation_error" | "invalid_json" | "unsupported_media_type" | "unsupported_protocol_version" | "body_too_large" | "confirmation_invalid" | "invalid_pdf" | "pdf_fetch_failed" | "invalid_upload_key" | "upload_not_found" | "empty_document" | "page_limit_exceeded" | "content_too_long" | "unattributable_request" | "credit_code_unknown" | "insufficient_credit" | "card_declined" | "sandbox_credit_code" | "payment_required" | "payment_invalid" | "payment_settlement_failed" | "invalid_key" | "key_required" | "origin_not_allowed" | "capability_required" | "key_disabled" | "insufficient_scope" | "sandbox_only_key" | "invalid_upload_url" | "upload_sink_disabled" | "invalid_capability" | "credit_not_found" | "checkout_not_found" | "not_found" | "order_not_found" | "tracking_not_found" | "proof_not_found" | "method_not_allowed" | "not_acceptable" | "confirmation_mismatch" | "confirmation_used" | "confirmation_expired" | "idempotency_in_flight" | "payment_in_progress" | "already_submitted" | "order_not_cancelable" | "review_not_open" | "review_exists" | "checkout_closed" | "order_state_conflict" | "upload_already_received" | "idempotency_key_reused" | "address_undeliverable" | "fulfillment_rejected" | "confirmation_required" | "rate_limited" | "velocity_limit" | "spend_cap" | "internal_error" | "service_unavailable" | "key_store_unavailable" | "payment_provider_unavailable" | "x402_unavailable" | "facilitator_unavailable" | "no_rail_for_format" | "fulfillment_unavailable" | "submission_uncertain" | "provider_outcome_unknown";
             /** @description Human prose; not to be parsed. */
             reason: string;
             /** @description Recovery or follow-up steps, in order. */
@@ -1131,6 +1143,18 @@ export type components = {
             order: components["schemas"]["Order"];
             /** Format: uri */
             tracking_url: string;
+        };
+        OrderList: {
+            /** @constant */
+            status: "ok";
+            /** @description The calling key's orders, newest first (created_at, then id, descending); GET /v1/orders/{id} reads one in full. */
+            orders: components["schemas"]["Order"][];
+            /** @description true when more orders follow this page. */
+            has_more: boolean;
+            /** @description With has_more: the id to send as starting_after for the next page (the last order here); null on the last page. */
+            next_starting_after: string | null;
+            /** @description Recovery or follow-up steps, in order. */
+            next: string[];
         };
         UploadCreated: {
             /** @constant */
@@ -1475,7 +1499,7 @@ export type components = {
         RetryAfter: number;
         /** @description This response's request id; quote it in POST /v1/feedback. */
         RequestId: string;
-        /** @description The scheme a refused key was checked with: `Bearer realm="physical-mail-service", error="invalid_token"`. */
+        /** @description The scheme a key is checked with: `Bearer realm="physical-mail-service", error="invalid_token"` for a refused key (invalid_key), `Bearer realm="physical-mail-service"` when a key is needed and none was sent (key_required). */
         WwwAuthenticate: string;
     };
     pathItems: never;
@@ -1561,6 +1585,123 @@ export interface operations {
              *     - `address_undeliverable`: The carrier cannot deliver to an address as entered (unknown ZIP, state or city that does not match it).
              */
             422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `rate_limited` (retryable): A per-route throttle was reached.
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `internal_error` (retryable): The service failed unexpectedly.
+             */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `service_unavailable` (retryable): A store the service needs cannot be reached right now.
+             *     - `key_store_unavailable` (retryable): The API key store cannot be reached.
+             */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Orders per page: 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_starting_after` of the previous page: this page starts after that order. Leave it out for the first (newest) page. */
+                starting_after?: string;
+                /** @description Only orders in these statuses, comma-separated: draft, pending_payment, screening, held_for_review, submitted, mailed, delivered, refused, canceled, failed (e.g. `submitted,mailed`). */
+                status?: string;
+                /** @description Only orders created at or after this instant: ISO 8601 with a zone (`2026-11-01T00:00:00Z`; encode a `+` offset as %2B). */
+                created_gte?: string;
+                /** @description Only orders created before this instant: ISO 8601 with a zone. Later than created_gte when both are given. */
+                created_lt?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the key's orders. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `validation_error`: A field is missing, has the wrong type or breaks a limit.
+             *     - `unattributable_request`: The request cannot be attributed to any caller (no key and no client address).
+             */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `invalid_key`: An Authorization header was sent and the key did not verify.
+             *     - `key_required`: This route acts for an API key and none was sent (no Authorization header).
+             */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Codes:
+             *     - `key_disabled`: The API key has been disabled.
+             *     - `insufficient_scope`: The API key lacks the scope this route needs.
+             */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

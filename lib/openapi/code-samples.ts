@@ -24,6 +24,8 @@ function exampleParam(name: string, path: string): string {
 
 type Param = { name: string; in: string; required?: boolean };
 
+const EXAMPLE_KEY = "ak_live_…";
+
 /** The three samples of one operation, or none for those no one calls by hand (MCP's transport, raw uploads). */
 export function codeSamples(baseUrl: string, method: string, path: string, op: JsonObject): CodeSample[] {
   if (path === "/v1/mcp" || (method === "put" && path.startsWith("/v1/uploads/"))) return [];
@@ -38,7 +40,9 @@ export function codeSamples(baseUrl: string, method: string, path: string, op: J
   const filled = pathParams.reduce((p, param) => p.replace(`{${param.name}}`, exampleParam(param.name, path)), path);
   const queryString = query.map((q) => `${q.name}=${q.name === "q" ? "1220" : exampleParam(q.name, path)}`).join("&");
   const url = `${baseUrl}${filled}${queryString ? `?${queryString}` : ""}`;
-  const headerPairs = headers.map((h) => [h.name, exampleParam(h.name, path)] as const);
+  // A key is optional everywhere but where the operation answers key_required without one.
+  const needsKey = ((op["x-error-codes"] ?? []) as string[]).includes("key_required");
+  const headerPairs = [...(needsKey ? [["Authorization", `Bearer ${EXAMPLE_KEY}`] as const] : []), ...headers.map((h) => [h.name, exampleParam(h.name, path)] as const)];
   const json = body === undefined ? null : JSON.stringify(body, null, 2);
   const M = method.toUpperCase();
 
@@ -63,7 +67,7 @@ export function codeSamples(baseUrl: string, method: string, path: string, op: J
   const ts = [
     `import { createMailClient } from "./lib/client/mail-client"; // this repository's typed client`,
     "",
-    `const mail = createMailClient({ baseUrl: "${baseUrl}" }); // add apiKey: "ak_live_…" to use a key`,
+    needsKey ? `const mail = createMailClient({ baseUrl: "${baseUrl}", apiKey: "${EXAMPLE_KEY}" });` : `const mail = createMailClient({ baseUrl: "${baseUrl}" }); // add apiKey: "ak_live_…" to use a key`,
     `const { data, error } = await mail.${M}("${path}"${tsOptions.length ? `, {\n  ${tsOptions.join(",\n  ")},\n}` : ""});`,
     `if (error) throw new Error(\`\${error.code}: \${error.reason}\`);`,
     `console.log(data);`,
