@@ -1,6 +1,7 @@
 import type { JsonObject, OpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { fieldRows, parameterRow, resolve } from "@/lib/openapi/describe-json-schema";
 import type { ReferenceOperation } from "@/lib/openapi/reference-operations";
+import type { CodeSample } from "@/lib/openapi/code-samples";
 import { ERRORS_PATH, Example, Fields, Prose } from "@/components/docs/reference-parts";
 
 export const METHOD_STYLE: Record<string, string> = {
@@ -27,6 +28,8 @@ export function OperationReference({ doc, method, path, op }: ReferenceOperation
       <div className="mt-2">
         <Prose text={String(op.description)} />
       </div>
+
+      <CodeSamples samples={(op["x-codeSamples"] ?? []) as CodeSample[]} />
 
       {params.length ? (
         <>
@@ -88,3 +91,19 @@ export function OperationReference({ doc, method, path, op }: ReferenceOperation
   );
 }
 
+
+/** The operation called in curl, TypeScript (the typed client) and Python: the first open, the others a click away (no JavaScript). */
+function CodeSamples({ samples }: { samples: CodeSample[] }) {
+  if (!samples.length) return null;
+  return (
+    <>
+      <h2 className="mt-4 font-semibold">Call it</h2>
+      {samples.map((s, i) => (
+        <details key={s.label} open={i === 0} className="mt-2">
+          <summary className="cursor-pointer text-stone-700">{s.label}</summary>
+          <pre className="mt-1 max-h-96 overflow-auto rounded bg-stone-900 p-3 text-xs text-stone-100">{s.source}</pre>
+        </details>
+      ))}
+    </>
+  );
+}

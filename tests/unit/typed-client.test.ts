@@ -25,11 +25,14 @@ describe("the typed client", () => {
     for (const name of operations) expect(samples.filter((s) => s.name === name).map((s) => s.label), name).toEqual(["curl", "TypeScript (typed client)", "Python (requests)"]);
   });
 
-  it("compiles every TypeScript sample, as written, against the client", () => {
+  it("compiles every TypeScript sample, and the README's, as written, against the client", () => {
     // In a folder of the checkout, so that the samples' import of the client resolves as in the repository.
     const dir = mkdtempSync(path.join(process.cwd(), ".samples-"));
     try {
-      const ts = samples.filter((s) => s.lang === "TypeScript");
+      // The README's TypeScript, too: each block that uses the client.
+      const readme = [...readFileSync("README.md", "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => code.includes("createMailClient"));
+      expect(readme.length).toBeGreaterThanOrEqual(1);
+      const ts = [...samples.filter((s) => s.lang === "TypeScript"), ...readme.map((source, i) => ({ name: `README block ${i + 1}`, source }))];
       ts.forEach((s, i) => writeFileSync(path.join(dir, `sample-${i}.ts`), s.source.replace('"./lib/client/mail-client"', '"../lib/client/mail-client"')));
       writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", include: ["*.ts"], compilerOptions: { noEmit: true, incremental: false } }));
       const run = spawnSync(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8" });
