@@ -1,7 +1,9 @@
 // `npm start`: the whole service on one machine. With DATABASE_URL unset it starts the
 // embedded PostgreSQL (data under .data/postgres), applies the migrations, then runs the web
 // server and the worker as two child processes, starts either again if it ends unasked, and
-// stops them together on a signal.
+// stops them together on a signal. `npm start` runs this file's bundle (dist/start.js, from
+// `npm run build`), whose children run their bundles; run from TypeScript through tsx (the
+// tests, the bench), its children are TypeScript through tsx too.
 import "dotenv/config";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDb } from "@/lib/embedded-db/start-embedded-postgres";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
+import { bundlePath, compiled } from "@/scripts/support/compiled";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 mkdirSync(dataDir, { recursive: true });
@@ -30,10 +33,14 @@ if (!process.env.SIGNING_SECRET && process.env.SERVICE_ENV !== "production") {
 const report = await applyMigrations(process.env.DATABASE_URL!);
 if (report.applied.length) console.log(`Applied migrations: ${report.applied.join(", ")}`);
 
-// `node --import tsx` rather than the tsx CLI: the CLI's own wrapper process answers signals
-// by force-killing its child, which would cut a graceful stop short.
+// Compiled: `node --enable-source-maps dist/web.js`, so that stack traces name our TypeScript as
+// they did under tsx (which maps them too). Otherwise `node --import tsx scripts/web.ts`, rather
+// than the tsx CLI: the CLI's own wrapper process answers signals by force-killing its child,
+// which would cut a graceful stop short.
 // Each child says "ready" over an IPC channel once it serves (scripts/web.ts, scripts/worker.ts).
-const run = (script: string) => spawn(process.execPath, ["--import", "tsx", script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
+const scriptOf = (name: "web" | "worker") => (compiled ? path.relative(process.cwd(), bundlePath(name)) : `scripts/${name}.ts`);
+const nodeFlags = compiled ? ["--enable-source-maps"] : ["--import", "tsx"];
+const run = (script: string) => spawn(process.execPath, [...nodeFlags, script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
 
 // Each child is kept running on its own: one that ends unasked (a bug, an out-of-memory kill)
 // is started again after a pause that grows while it keeps failing, and the other keeps
@@ -61,8 +68,8 @@ function keep(script: string, failures = 0, first = true) {
     setTimeout(() => stopping || keep(script, streak, false), pause);
   });
 }
-keep("scripts/web.ts");
-if (process.env.RUN_WORKER !== "0") keep("scripts/worker.ts");
+keep(scriptOf("web"));
+if (process.env.RUN_WORKER !== "0") keep(scriptOf("worker"));
 
 async function stop(code: number) {
   if (stopping) return;

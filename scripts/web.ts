@@ -11,9 +11,11 @@ import { answerMalformedRequest, answerUnparsableRequest } from "@/lib/http/raw-
 import { answerTrailingSlash } from "@/lib/http/fallback-routes";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { surviveDatabaseOutages } from "@/lib/process-outages";
+import { pointPdfSandboxAtBundle } from "@/scripts/support/compiled";
 
 const config = env(); // fail fast on bad configuration
 surviveDatabaseOutages("web server");
+pointPdfSandboxAtBundle();
 const host = process.env.HOST ?? "0.0.0.0";
 const app = next({ dev: false, dir: process.cwd(), hostname: host, port: config.PORT });
 const handle = app.getRequestHandler();

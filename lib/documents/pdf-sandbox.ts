@@ -27,11 +27,18 @@ const queue: Pending[] = [];
 let nextId = 1;
 
 function spawn(): Slot {
-  // Loaded at run time from the checkout, never bundled: Next.js must not follow this path.
-  const worker = new Worker(/* turbopackIgnore: true */ path.join(process.cwd(), "lib", "documents", "pdf-sandbox-boot.mjs"), {
-    workerData: { entry: path.join(process.cwd(), "lib", "documents", "pdf-sandbox-worker.ts") },
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-  });
+  // Loaded at run time, never bundled by Next.js, which must not follow these paths. A process
+  // of `npm start` after `npm run build` names the thread's compiled bundle (dist/
+  // pdf-sandbox-worker.js, set by scripts/support/compiled.ts); the tests and tsx runs read the
+  // TypeScript from the checkout through tsx (pdf-sandbox-boot.mjs).
+  const bundle = process.env.PDF_SANDBOX_BUNDLE;
+  const resourceLimits = { maxOldGenerationSizeMb: HEAP_MB };
+  const worker = bundle
+    ? new Worker(/* turbopackIgnore: true */ bundle, { resourceLimits })
+    : new Worker(/* turbopackIgnore: true */ path.join(process.cwd(), "lib", "documents", "pdf-sandbox-boot.mjs"), {
+        workerData: { entry: path.join(process.cwd(), "lib", "documents", "pdf-sandbox-worker.ts") },
+        resourceLimits,
+      });
   worker.unref(); // an idle sandbox never keeps a process (a script, a test) alive
   return { worker, busy: false };
 }

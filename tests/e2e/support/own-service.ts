@@ -17,14 +17,15 @@ export type OwnService = {
  * The whole service as `npm start` runs it (launcher, web server, worker; needs `next build`),
  * on ports of its own, for the tests that must own it: restart its database, kill its worker,
  * or send it thousands of requests with the throttles off. With no DATABASE_URL in `env` it
- * starts its own embedded PostgreSQL under `dataDir`.
+ * starts its own embedded PostgreSQL under `dataDir`. `launcher`: node's arguments, the
+ * TypeScript through tsx unless a test runs the compiled launcher (dist/start.js).
  */
-export async function startOwnService(dataDir: string, env: Record<string, string> = {}): Promise<OwnService> {
+export async function startOwnService(dataDir: string, env: Record<string, string> = {}, launcher = ["--import", "tsx", "scripts/start.ts"]): Promise<OwnService> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   let exit: number | null | undefined;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, launcher, {
     env: {
       ...process.env,
       DATABASE_URL: "",
@@ -62,7 +63,7 @@ export async function startOwnService(dataDir: string, env: Record<string, strin
   return service;
 }
 
-/** The pid of the launcher's child running `script` (the launcher starts `node --import tsx <script>`), or null. */
+/** The pid of the launcher's child running `script` (`node --import tsx <script>`, or `node <bundle>` compiled), or null. */
 export function childPid(parent: number, script: string): number | null {
   const out = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(parent)], { encoding: "utf8" });
   const line = out.split("\n").find((l) => l.includes(script));
