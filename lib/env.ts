@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   SENDING_CAPS_DISABLED: flag,
   SANDBOX_STEP_SECONDS: z.coerce.number().min(0.05).max(86400).default(60),
   // Outbound fetches (pdf_url, webhook_url) may reach 127.0.0.0/8 and ::1. Development and tests only.
+  // (Outside production webhook_url may reach them without it: see isDevelopment.)
   OUTBOUND_ALLOW_LOOPBACK: flag,
   // S3-compatible object storage for uploads and proofs. Unset: the built-in store in PostgreSQL.
   S3_BUCKET: z.string().min(3).optional(),
@@ -160,4 +161,13 @@ export function env(): Env {
     SIGNING_SECRET: e.SIGNING_SECRET ?? DEVELOPMENT_SIGNING_SECRET,
   };
   return cached;
+}
+
+/**
+ * A developer's deployment: everything but SERVICE_ENV=production (development, the default, and
+ * test). It opens the development aids: the mailbox (/dev/mailbox, while no SMTP_URL is set), the
+ * webhook inbox (/dev/webhooks) and webhooks to this machine (a loopback webhook_url).
+ */
+export function isDevelopment(): boolean {
+  return env().SERVICE_ENV !== "production";
 }

@@ -25,3 +25,5 @@ export const newTrackingCode = () => randomToken(16);
 export const newWebhookMessageId = () => "msg_" + randomToken(24);
 export const newReviewId = () => "rev_" + randomToken(20);
 export const newEmailId = () => "em_" + randomToken(20);
+// What the development webhook inbox received (/dev/webhooks).
+export const newDevWebhookId = () => "dwh_" + randomToken(20);

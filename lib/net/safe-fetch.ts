@@ -2,7 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { env } from "@/lib/env";
+import { env, isDevelopment } from "@/lib/env";
 import { refusedAddressReason, refusedHostnameReason, type AddressPolicy } from "@/lib/net/address-policy";
 
 /**
@@ -41,7 +41,16 @@ export class OutboundFetchError extends Error {
   }
 }
 
-export type FetchLimitedOptions = {
+/** Which fetches may reach this machine (127.0.0.0/8, ::1): every one with OUTBOUND_ALLOW_LOOPBACK. */
+export type LoopbackRule = {
+  /**
+   * This one also outside production without it: webhooks to a receiver on a developer's laptop.
+   * Production refuses loopback whatever a caller asks (and refuses to start with the setting).
+   */
+  loopbackInDevelopment?: boolean;
+};
+
+export type FetchLimitedOptions = LoopbackRule & {
   maxBytes: number;
   /** One deadline for the whole fetch: every DNS lookup, connection, redirect, header and byte. */
   timeoutMs: number;
@@ -66,7 +75,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_USER_AGENT = "physical-mail-service (+outbound fetch)";
 
 export async function fetchLimited(url: string, opts: FetchLimitedOptions): Promise<LimitedResponse> {
-  const policy: AddressPolicy = { allowLoopback: env().OUTBOUND_ALLOW_LOOPBACK };
+  const policy = addressPolicy(opts);
   const maxRedirects = opts.maxRedirects ?? 5;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), opts.timeoutMs);
@@ -91,16 +100,20 @@ export async function fetchLimited(url: string, opts: FetchLimitedOptions): Prom
  * private-only name), or null. For checking a URL when it is given: the address DNS gives at
  * fetch time is still judged then, as every fetch is.
  */
-export function refusedUrlReason(url: string): string | null {
+export function refusedUrlReason(url: string, rule: LoopbackRule = {}): string | null {
   try {
     const target = parseTarget(url, undefined);
     const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
-    const refusal = net.isIP(host) ? refusedAddressReason(host, { allowLoopback: env().OUTBOUND_ALLOW_LOOPBACK }) : refusedHostnameReason(host);
+    const refusal = net.isIP(host) ? refusedAddressReason(host, addressPolicy(rule)) : refusedHostnameReason(host);
     return refusal && `${host} is ${refusal}`;
   } catch (err) {
     if (err instanceof OutboundFetchError) return err.message;
     throw err;
   }
+}
+
+function addressPolicy(rule: LoopbackRule): AddressPolicy {
+  return { allowLoopback: env().OUTBOUND_ALLOW_LOOPBACK || (rule.loopbackInDevelopment === true && isDevelopment()) };
 }
 
 function parseTarget(raw: string, from: URL | undefined): URL {

@@ -12,7 +12,6 @@ import {
 import { throttle } from "@/lib/http/throttle";
 import type { OrderRequest } from "@/lib/letters/schemas";
 import { FORMAT_LABELS, MAIL_CLASS_LABELS, type Format, type MailClass } from "@/lib/letters/formats";
-import { refusedUrlReason } from "@/lib/net/safe-fetch";
 import { livePrintingConfigured, noRailReason } from "@/lib/fulfillment/carrier-from-env";
 import { dollars } from "@/lib/text/dollars";
 import { checkConfirmation, insertOrder, type InsertContext, type InsertedOrder, type InsertPlan } from "@/lib/orders/insert-order";
@@ -22,8 +21,10 @@ import { transition } from "@/lib/orders/transition";
 import { debitCredit } from "@/lib/payments/credits/credits";
 import { openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/checkout/open-payment-link";
 import { log } from "@/lib/log";
+import { isDevelopment } from "@/lib/env";
 import { presentAdvancedOrder, type CreateOrderOutcome } from "@/lib/http/present-outcomes";
 import { BACKSTOP_SECONDS, advanceOrder } from "@/lib/pipeline/advance-order";
+import { refusedWebhookUrlReason } from "@/lib/notifications/webhooks/post-webhook-message";
 
 // The operation behind POST /v1/orders and the MCP tool send_letter: what the request may do
 // (key mode, confirmation, webhook URL), its Idempotency-Key and throttle, which payment it
@@ -44,9 +45,9 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   const sandbox = req.sandbox ?? false;
   if (caller.key?.mode === "test" && !sandbox) throw new ApiError("sandbox_only_key");
   if (!req.confirmation_token) throw new ApiError("confirmation_required");
-  const webhookRefusal = req.webhook_url ? refusedUrlReason(req.webhook_url) : null;
+  const webhookRefusal = req.webhook_url ? refusedWebhookUrlReason(req.webhook_url) : null;
   if (webhookRefusal) {
-    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses.`);
+    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses${isDevelopment() ? " (and, outside production, to this machine)" : ""}.`);
   }
 
   const idem: IdempotencyScope | null = idempotencyKey

@@ -17,6 +17,7 @@ export const BUNDLES = {
   credits: "scripts/credits.ts",
   orders: "scripts/orders.ts",
   screening: "scripts/screening.ts",
+  webhooks: "scripts/webhooks.ts",
   "pdf-sandbox-worker": "lib/documents/pdf-sandbox-worker.ts",
 } as const;
 

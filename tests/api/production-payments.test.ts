@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.SERVICE_ENV = "production";
-  process.env.SIGNING_SECRET = "production-test-signing-secret-0123456789abcdef";
-  process.env.PUBLIC_BASE_URL = "https://mail.example.com";
-  process.env.STRIPE_SECRET_KEY = "sk_test_unreachable000000000000000";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_unreachable000000000000000";
-  process.env.STRIPE_API_BASE = "http://127.0.0.1:9";
-  process.env.OUTBOUND_ALLOW_LOOPBACK = "0";
-  process.env.SMTP_URL = "smtp://127.0.0.1:9";
-  // Production verifies addresses with a real service (here the fake Lob, started below; the
-  // base is read when the first letter is verified).
-  process.env.ADDRESS_VERIFIER = "lob";
-  process.env.LOB_API_KEY = "test_fakelob00000000000000000000000";
+await vi.hoisted(async () => {
+  Object.assign(process.env, (await import("@/tests/support/production-env")).PRODUCTION_ENV);
 });
 
 import { POST as payLocal } from "@/app/pay/local/confirm/route";

@@ -5,7 +5,6 @@ vi.hoisted(() => {
   process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 });
 
-import type http from "node:http";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
@@ -15,7 +14,7 @@ import { db } from "@/lib/db";
 import { boss } from "@/lib/jobs/queues";
 import { attemptWebhookDelivery, type AttemptOutcome } from "@/lib/notifications/webhooks/deliver-webhook";
 import { call } from "@/tests/support/api";
-import { startLocalServer, type LocalServer } from "@/tests/support/local-http";
+import { recordingRoute, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-http";
 import { sendSandboxLetter } from "@/tests/support/orders";
 import { driveUntil } from "@/tests/support/pipeline";
 
@@ -23,26 +22,19 @@ import { driveUntil } from "@/tests/support/pipeline";
 // signed with Standard Webhooks headers and the order's own secret, and checked here by a
 // receiver built with the `standardwebhooks` package, as a customer would build it.
 
-type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
 type Script = { status: number; headers?: Record<string, string>; hang?: boolean };
 
 let server: LocalServer;
-const received: Received[] = [];
+const received: ReceivedRequest[] = [];
 /** What each receiver path answers next, in turn; 200 once the script runs out. */
 const scripts = new Map<string, Script[]>();
 
 beforeAll(async () => {
-  const receiver: http.RequestListener = (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const path = new URL(req.url ?? "/", "http://x").pathname;
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      const next = scripts.get(path)?.shift() ?? { status: 200 };
-      if (next.hang) return; // never answers
-      res.writeHead(next.status, { "content-type": "text/plain", ...next.headers }).end("ok");
-    });
-  };
+  const receiver = recordingRoute(received, (path, res) => {
+    const next = scripts.get(path)?.shift() ?? { status: 200 };
+    if (next.hang) return; // never answers
+    res.writeHead(next.status, { "content-type": "text/plain", ...next.headers }).end("ok");
+  });
   const paths = ["/ok", "/flaky", "/gone", "/redirect", "/hang", "/down"];
   server = await startLocalServer(Object.fromEntries(paths.map((p) => [p, receiver])));
 });
@@ -62,7 +54,7 @@ function validWebhook(type: string, message: unknown): boolean {
 }
 
 /** Verifies one received message exactly as a customer's receiver would; throws if it does not verify. */
-function verify(secret: string, r: Received) {
+function verify(secret: string, r: ReceivedRequest) {
   return new Webhook(secret).verify(r.body, {
     "webhook-id": String(r.headers["webhook-id"]),
     "webhook-timestamp": String(r.headers["webhook-timestamp"]),

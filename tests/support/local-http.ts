@@ -43,3 +43,21 @@ export async function startLocalServer(
       }),
   };
 }
+
+export type ReceivedRequest = { path: string; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * A route that keeps every request it reads in `into` (path without query, headers, body as
+ * text), then lets `answer` reply: a webhook receiver, seen from the test.
+ */
+export function recordingRoute(into: ReceivedRequest[], answer: (path: string, res: http.ServerResponse) => void): http.RequestListener {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      into.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      answer(path, res);
+    });
+  };
+}

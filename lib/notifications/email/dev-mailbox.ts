@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { env, isDevelopment } from "@/lib/env";
 
 /** The development mailbox is open only where it stands in for SMTP: never in production. */
 export function devMailboxOpen(): boolean {
-  return env().SERVICE_ENV !== "production" && !env().SMTP_URL;
+  return isDevelopment() && !env().SMTP_URL;
 }
 
 export async function listDevMail(limit = 100) {

@@ -1,16 +1,9 @@
-import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { enqueueJob, NOTIFY_QUEUES } from "@/lib/jobs/queues";
-import { fetchLimited, OutboundFetchError } from "@/lib/net/safe-fetch";
+import { postWebhookMessage, type PostedMessage } from "@/lib/notifications/webhooks/post-webhook-message";
 import { MAX_ATTEMPTS, nextAttemptAt } from "@/lib/notifications/webhooks/retry-schedule";
 import type { WebhookJob } from "@/lib/orders/queue-order-notifications";
-
-/** One attempt may take this long, connection to last byte; a slower receiver counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** What we read of a receiver's answer (and then ignore): enough for any acknowledgement. */
-const MAX_RESPONSE_BYTES = 64 * 1024;
-const USER_AGENT = "physical-mail-service-webhooks/1 (+standard-webhooks)";
 
 export type AttemptOutcome =
   | { kind: "delivered"; attempt: number; status: number }
@@ -19,9 +12,8 @@ export type AttemptOutcome =
   | { kind: "skipped"; why: string };
 
 /**
- * Makes one attempt at a webhook message: signs it for this moment (Standard Webhooks:
- * webhook-id, webhook-timestamp, webhook-signature over `id.timestamp.body`), POSTs it through
- * the SSRF-safe client without following redirects, and records the attempt. A 2xx delivers
+ * Makes one attempt at a webhook message: sends it (post-webhook-message.ts: signed for this
+ * moment, through the SSRF-safe client, redirects not followed) and records the attempt. A 2xx delivers
  * it; 410 Gone stops it and every later message of the order; anything else is tried again on
  * the schedule of retry-schedule.ts (later if the receiver's Retry-After says so), for about
  * three days. The attempt number is claimed with a compare-and-set, so two workers holding the
@@ -39,43 +31,13 @@ export async function attemptWebhookDelivery(deliveryId: string, now = () => new
   const claimed = await db().webhookDelivery.updateMany({ where: { id: deliveryId, state: "pending", attempts: delivery.attempts }, data: { attempts: attempt } });
   if (claimed.count !== 1) return { kind: "skipped", why: "another worker took this attempt" };
 
-  const startedAt = now();
-  const body = JSON.stringify(delivery.payload);
-  const signature = new Webhook(order.webhookSecret).sign(deliveryId, startedAt, body);
-  let status: number | null = null;
-  let error: string | null = null;
-  let retryAfter: string | null = null;
-  try {
-    const res = await fetchLimited(order.webhookUrl, {
-      method: "POST",
-      body,
-      headers: {
-        "content-type": "application/json",
-        "webhook-id": deliveryId,
-        "webhook-timestamp": String(Math.floor(startedAt.getTime() / 1000)),
-        "webhook-signature": signature,
-      },
-      accept: "*/*",
-      userAgent: USER_AGENT,
-      maxRedirects: 0,
-      anyStatus: true,
-      timeoutMs: WEBHOOK_TIMEOUT_MS,
-      maxBytes: MAX_RESPONSE_BYTES,
-    });
-    status = res.status;
-    const header = res.headers["retry-after"];
-    retryAfter = Array.isArray(header) ? header[0] : (header ?? null);
-    if (status < 200 || status > 299) error = status >= 300 && status < 400 ? `the receiver answered ${status}: redirects are not followed` : `the receiver answered ${status}`;
-  } catch (err) {
-    if (!(err instanceof OutboundFetchError)) throw err;
-    error = err.kind === "too_large" ? `the receiver's answer was larger than ${MAX_RESPONSE_BYTES} bytes` : err.message;
-  }
-  const durationMs = now().getTime() - startedAt.getTime();
-  const attemptLog = { attempt, startedAt, durationMs, responseStatus: status, error };
+  const posted = await postWebhookMessage({ id: deliveryId, body: JSON.stringify(delivery.payload), url: order.webhookUrl, secret: order.webhookSecret }, now);
+  const { status, error } = posted;
+  const attemptLog = attemptLogOf(attempt, posted);
 
   if (error === null) return settle(deliveryId, attempt, { kind: "delivered", status: status! }, attemptLog);
   if (status === 410) return settle(deliveryId, attempt, { kind: "gone", status, error: "the receiver answered 410 Gone: this order's webhooks are stopped" }, attemptLog);
-  const retryAt = nextAttemptAt(attempt, delivery.createdAt, now(), retryAfter);
+  const retryAt = nextAttemptAt(attempt, delivery.createdAt, now(), posted.retryAfter);
   if (!retryAt) return settle(deliveryId, attempt, { kind: "failed", status, error: `${error}; gave up after ${attempt} attempts over about three days` }, attemptLog);
   return settle(deliveryId, attempt, { kind: "retry", status, error, retryAt }, attemptLog);
 }
@@ -84,12 +46,25 @@ type Settlement =
   | { kind: "delivered"; status: number }
   | { kind: "retry"; status: number | null; error: string; retryAt: Date }
   | { kind: "failed"; status?: number | null; error: string }
-  | { kind: "gone"; status: number; error: string };
+  | { kind: "gone"; status: number; error: string }
+  /** A resend the receiver did not accept: logged, the message's state left as it was. */
+  | { kind: "logged"; status: number | null; error: string };
 
 type AttemptLog = { attempt: number; startedAt: Date; durationMs: number; responseStatus: number | null; error: string | null };
 
+const attemptLogOf = (attempt: number, posted: PostedMessage): AttemptLog => ({ attempt, startedAt: posted.startedAt, durationMs: posted.durationMs, responseStatus: posted.status, error: posted.error });
+
+/** Records the attempt and the message's new state, and reports the outcome. */
+async function settle(deliveryId: string, attempt: number, s: Exclude<Settlement, { kind: "logged" }>, attemptLog?: AttemptLog): Promise<AttemptOutcome> {
+  await record(deliveryId, s, attemptLog);
+  if (s.kind === "delivered") return { kind: "delivered", attempt, status: s.status };
+  if (s.kind === "retry") return { kind: "retry", attempt, status: s.status, error: s.error, retryAt: s.retryAt };
+  if (attempt >= MAX_ATTEMPTS || s.kind === "gone") log.warn({ deliveryId, attempt, error: s.error }, "webhook message not delivered; no more attempts");
+  return { kind: "failed", attempt, status: s.status ?? null, error: s.error };
+}
+
 /** Records the attempt and the message's new state together, and queues the next attempt if there is one. */
-async function settle(deliveryId: string, attempt: number, s: Settlement, attemptLog?: AttemptLog): Promise<AttemptOutcome> {
+async function record(deliveryId: string, s: Settlement, attemptLog?: AttemptLog): Promise<void> {
   const at = new Date();
   await db().$transaction(async (tx) => {
     if (attemptLog) {
@@ -101,6 +76,9 @@ async function settle(deliveryId: string, attempt: number, s: Settlement, attemp
     } else if (s.kind === "retry") {
       await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { lastStatus, lastError: s.error, nextAttemptAt: s.retryAt } });
       await enqueueJob(tx, NOTIFY_QUEUES.webhook, { deliveryId } satisfies WebhookJob, { startAfter: s.retryAt });
+    } else if (s.kind === "logged") {
+      // A delivered message stays delivered, without an error beside it: the attempt row says it.
+      await tx.webhookDelivery.updateMany({ where: { id: deliveryId, state: { not: "delivered" } }, data: { lastStatus, lastError: s.error } });
     } else {
       const row = await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { state: "failed", lastStatus, lastError: s.error, nextAttemptAt: null } });
       if (s.kind === "gone") {
@@ -113,8 +91,47 @@ async function settle(deliveryId: string, attempt: number, s: Settlement, attemp
       }
     }
   });
-  if (s.kind === "delivered") return { kind: "delivered", attempt, status: s.status };
-  if (s.kind === "retry") return { kind: "retry", attempt, status: s.status, error: s.error, retryAt: s.retryAt };
-  if (attempt >= MAX_ATTEMPTS || s.kind === "gone") log.warn({ deliveryId, attempt, error: s.error }, "webhook message not delivered; no more attempts");
-  return { kind: "failed", attempt, status: s.status ?? null, error: s.error };
+}
+
+export type ResendOutcome =
+  | { kind: "not_found" }
+  /** The order's receiver answered 410 Gone earlier: nothing more goes to it. */
+  | { kind: "stopped"; orderId: string; type: string }
+  | { kind: "sent"; orderId: string; type: string; url: string; attempt: number; status: number | null; error: string | null; durationMs: number };
+
+/**
+ * Sends a logged message again, now, to its order's webhook_url, whatever its state (`npm run
+ * webhooks -- resend`): the same webhook-id and body, signed afresh by the same sender, recorded
+ * as the message's next attempt. A 2xx delivers it (a pending message's scheduled attempt then
+ * does nothing); 410 Gone stops the order's webhooks, as on any attempt; anything else is logged
+ * and leaves the message as it was (a pending one keeps its scheduled attempt; none is added).
+ */
+export async function resendWebhookMessage(messageId: string, now = () => new Date()): Promise<ResendOutcome> {
+  // The attempt number is claimed like the worker's, so a resend and a scheduled attempt at
+  // the same moment take two numbers; lost to the other, it reads the message again.
+  for (let tries = 0; ; tries++) {
+    const delivery = await db().webhookDelivery.findUnique({ where: { id: messageId } });
+    if (!delivery) return { kind: "not_found" };
+    const order = await db().order.findUniqueOrThrow({ where: { id: delivery.orderId }, select: { webhookUrl: true, webhookSecret: true, webhookStoppedAt: true } });
+    const about = { orderId: delivery.orderId, type: delivery.type };
+    if (order.webhookStoppedAt) return { kind: "stopped", ...about };
+    if (!order.webhookUrl || !order.webhookSecret) throw new Error(`${messageId}: its order ${delivery.orderId} has no webhook_url`);
+    const attempt = delivery.attempts + 1;
+    const claimed = await db().webhookDelivery.updateMany({ where: { id: messageId, attempts: delivery.attempts }, data: { attempts: attempt } });
+    if (claimed.count !== 1) {
+      if (tries < 5) continue;
+      throw new Error(`${messageId}: its attempts keep changing under this resend; try again`);
+    }
+
+    const posted = await postWebhookMessage({ id: messageId, body: JSON.stringify(delivery.payload), url: order.webhookUrl, secret: order.webhookSecret }, now);
+    const { status, error } = posted;
+    const settlement: Settlement =
+      error === null
+        ? { kind: "delivered", status: status! }
+        : status === 410
+          ? { kind: "gone", status, error: "the receiver answered 410 Gone: this order's webhooks are stopped" }
+          : { kind: "logged", status, error };
+    await record(messageId, settlement, attemptLogOf(attempt, posted));
+    return { kind: "sent", ...about, url: order.webhookUrl, attempt, status, error, durationMs: posted.durationMs };
+  }
 }
