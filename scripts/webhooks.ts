@@ -11,6 +11,7 @@ import "dotenv/config";
 import { closeDb } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/queues";
 import { resendWebhookMessage } from "@/lib/notifications/webhooks/deliver-webhook";
+import { webhookAddressesRule } from "@/lib/notifications/webhooks/post-webhook-message";
 import { sendTestWebhook, TEST_EVENT_TYPE } from "@/lib/notifications/webhooks/send-test-webhook";
 
 const USAGE = "Usage: npm run webhooks -- resend MESSAGE_ID\n       npm run webhooks -- test ORDER_ID URL";
@@ -63,7 +64,7 @@ async function test(orderId: string, target: string): Promise<number> {
     return NOT_SENT;
   }
   if (outcome.kind === "refused_url") {
-    console.error(`Not sent: ${outcome.reason}. Webhooks go only to public internet addresses (and, outside production, to this machine).`);
+    console.error(`Not sent: ${outcome.reason}. ${webhookAddressesRule()}`);
     return NOT_SENT;
   }
   console.log(`${TEST_EVENT_TYPE} ${outcome.messageId} about ${orderId} sent to ${shown(target)}, signed with its webhook_secret:`);

@@ -21,10 +21,9 @@ import { transition } from "@/lib/orders/transition";
 import { debitCredit } from "@/lib/payments/credits/credits";
 import { openCheckout, paymentNext, paymentStepFields, pendingPaymentEnvelope } from "@/lib/payments/checkout/open-payment-link";
 import { log } from "@/lib/log";
-import { isDevelopment } from "@/lib/env";
 import { presentAdvancedOrder, type CreateOrderOutcome } from "@/lib/http/present-outcomes";
 import { BACKSTOP_SECONDS, advanceOrder } from "@/lib/pipeline/advance-order";
-import { refusedWebhookUrlReason } from "@/lib/notifications/webhooks/post-webhook-message";
+import { refusedWebhookUrlReason, webhookAddressesRule } from "@/lib/notifications/webhooks/post-webhook-message";
 
 // The operation behind POST /v1/orders and the MCP tool send_letter: what the request may do
 // (key mode, confirmation, webhook URL), its Idempotency-Key and throttle, which payment it
@@ -47,7 +46,7 @@ export async function createOrder(req: OrderRequest, caller: Caller, idempotency
   if (!req.confirmation_token) throw new ApiError("confirmation_required");
   const webhookRefusal = req.webhook_url ? refusedWebhookUrlReason(req.webhook_url) : null;
   if (webhookRefusal) {
-    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. Webhooks go only to public internet addresses${isDevelopment() ? " (and, outside production, to this machine)" : ""}.`);
+    throw new ApiError("validation_error", `Invalid request: webhook_url cannot be called: ${webhookRefusal}. ${webhookAddressesRule()}`);
   }
 
   const idem: IdempotencyScope | null = idempotencyKey

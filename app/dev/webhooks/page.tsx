@@ -6,7 +6,7 @@ import { DEV_INBOX_KEEPS, devWebhookInboxOpen, devWebhookInboxUrl, listDevWebhoo
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Development webhook inbox", robots: { index: false } };
 
-const code = "rounded bg-stone-100 px-1 font-mono text-[0.9em] break-all";
+const code = "rounded bg-stone-100 px-1 font-mono text-[0.9em]";
 
 /** Every webhook message the inbox received, newest first, with its headers, body and signature check. */
 export default async function DevWebhooksPage() {
@@ -22,7 +22,7 @@ export default async function DevWebhooksPage() {
       <div className="mt-4 rounded-lg border border-stone-200 bg-white p-4 text-sm">
         <p className="font-medium">Give this as an order&apos;s webhook_url:</p>
         <p className="mt-1">
-          <code className={code} data-testid="inbox-url">
+          <code className={`${code} break-all`} data-testid="inbox-url">
             {devWebhookInboxUrl()}
           </code>
         </p>

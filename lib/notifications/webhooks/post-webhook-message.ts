@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { isDevelopment } from "@/lib/env";
 import { fetchLimited, OutboundFetchError, refusedUrlReason, type LoopbackRule } from "@/lib/net/safe-fetch";
 
 // The one sender of webhook messages: the worker's attempts, a resend and a test from the
@@ -12,6 +13,11 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 const USER_AGENT = "physical-mail-service-webhooks/1 (+standard-webhooks)";
 /** Webhooks go to the public internet; outside production also to this machine (webhooks on a laptop). */
 const WEBHOOK_ADDRESSES: LoopbackRule = { loopbackInDevelopment: true };
+
+/** Where webhooks may go, for a person told that one may not go somewhere. */
+export function webhookAddressesRule(): string {
+  return `Webhooks go only to public internet addresses${isDevelopment() ? " (and, outside production, to this machine)" : ""}.`;
+}
 
 /** Why a webhook_url could never be called (see refusedUrlReason), or null. */
 export function refusedWebhookUrlReason(url: string): string | null {
