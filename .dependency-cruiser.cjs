@@ -5,8 +5,8 @@
 
 /** Bottom to top. Each layer: a name and the paths (regular expressions from the repository root) it holds. */
 const LAYERS = [
-  ["foundation", ["^lib/(ids|log|env|x402-networks)[.]ts$", "^lib/(errors|text|tokens|client)/"]],
-  ["infrastructure and vocabulary", ["^lib/(db|db-unreachable)[.]ts$", "^lib/(embedded-db|migrations|generated|jobs|net|letters|csv|limits)/"]],
+  ["foundation", ["^lib/(ids|log|env|x402-networks)[.]ts$", "^lib/(errors|text|tokens|client|metrics)/"]],
+  ["infrastructure and vocabulary", ["^lib/(db|db-unreachable)[.]ts$", "^lib/(embedded-db|migrations|generated|jobs|net|letters|csv|limits|monitoring)/"]],
   ["domain services", ["^lib/(auth|addresses|documents|screening|fulfillment)/"]],
   ["quotes and order state", ["^lib/(quotes|orders)/"]],
   ["payments, pipeline and messages", ["^lib/(payments|pipeline|notifications|tracking|reviews|feedback)/", "^lib/process-outages[.]ts$"]],

@@ -97,6 +97,13 @@ const EnvSchema = z.object({
   SCREENING_SECOND_OPINION_BASE_URL: z.url().optional(),
   // Past this the letter stays held for a person.
   SCREENING_SECOND_OPINION_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(20),
+  // /metrics (Prometheus text) answers only `Authorization: Bearer <this>`. Unset: /metrics is
+  // off and answers 404 saying so (the series name what the service does and how much of it).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN must be visible ASCII without spaces (it travels in an Authorization header)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; SIGNING_SECRET: string };

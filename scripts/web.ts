@@ -6,12 +6,13 @@ import next from "next";
 import { env } from "@/lib/env";
 import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/http/client-ip";
 import { log } from "@/lib/log";
-import { answerOutagesWith503 } from "@/lib/http/page-outage";
+import { answerOutagesWith503, answersOwnOutages } from "@/lib/http/page-outage";
 import { answerMalformedRequest, answerUnparsableRequest } from "@/lib/http/raw-request-guard";
 import { answerTrailingSlash } from "@/lib/http/fallback-routes";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { surviveDatabaseOutages } from "@/lib/process-outages";
 import { pointPdfSandboxAtBundle } from "@/scripts/support/compiled";
+import { startReportingSharedCounts, stopReportingSharedCounts } from "@/lib/monitoring/shared-counts";
 
 const config = env(); // fail fast on bad configuration
 surviveDatabaseOutages("web server");
@@ -29,19 +30,23 @@ const server = createServer((req, res) => {
   delete req.headers[CLIENT_IP_HEADER];
   const ip = clientIpOf(req, config.TRUST_PROXY_HOPS);
   if (ip) req.headers[CLIENT_IP_HEADER] = ip;
-  // /v1 routes answer a database outage with their own 503 envelope (lib/http/define-route.ts).
-  if (!req.url?.startsWith("/v1/")) answerOutagesWith503(req, res, config.DATABASE_URL);
+  if (!answersOwnOutages(req.url)) answerOutagesWith503(req, res, config.DATABASE_URL);
   handle(req, res);
 });
 server.on("clientError", answerUnparsableRequest);
 server.keepAliveTimeout = 65_000;
+// What this process counts (lib/metrics) goes to the service's totals every few seconds.
+startReportingSharedCounts();
 server.listen(config.PORT, host, () => {
   log.info({ url: config.PUBLIC_BASE_URL, port: config.PORT }, "web server listening");
   process.send?.("ready"); // to scripts/start.ts, when it started this process
 });
 
 const shutdown = () => {
-  server.close(() => process.exit(0));
+  // Counts are reported at once (an idle keep-alive connection can hold close() up to the exit
+  // below), and again once the last request has been answered.
+  void stopReportingSharedCounts();
+  server.close(() => void stopReportingSharedCounts().finally(() => process.exit(0)));
   setTimeout(() => process.exit(0), 5_000).unref();
 };
 process.on("SIGTERM", shutdown);

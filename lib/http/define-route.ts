@@ -11,6 +11,7 @@ import { describeQueryError, describeZodError } from "@/lib/http/describe-zod-er
 import { requestIdOf } from "@/lib/http/fallback-routes";
 import { throttle, type ThrottleBucket } from "@/lib/http/throttle";
 import { log } from "@/lib/log";
+import { observeHttpRequest } from "@/lib/metrics/metrics";
 import { maskCreditCodes } from "@/lib/letters/credit-code-form";
 
 export type RouteContext<B, P, Q> = {
@@ -32,6 +33,8 @@ export type RouteResult =
  * spec): who may call, how often, what body and path parameters it takes.
  */
 export type RouteSpec = {
+  /** The route's pattern (/v1/orders/{id}): what metrics count its requests under. Operations all have one. */
+  path?: string;
   /** The scope a key needs; null for a route open to every caller (a key sent must still verify). */
   scope: Scope | null;
   /** The bucket every call counts against (429 rate_limited), once the request is read and before the handler runs. */
@@ -106,7 +109,9 @@ export function defineRoute<S extends RouteSpec>(spec: S, handler: (ctx: RouteCo
     }
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
-    log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(performance.now() - started) }, "request");
+    const ms = performance.now() - started;
+    log.info({ requestId, method: request.method, path, status: response.status, code, keyId, ms: Math.round(ms) }, "request");
+    observeHttpRequest(spec.path ?? "unnamed", request.method, response.status, ms / 1000);
     return response;
   };
   // Kept on the handler (not enumerable, so Next sees a plain function) for routeSpecOf.

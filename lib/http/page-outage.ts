@@ -41,6 +41,16 @@ const OUTAGE_PAGE = `<!doctype html>
 type WriteHead = ServerResponse["writeHead"];
 
 /**
+ * Paths that answer a database outage themselves, and must not get the outage page: the /v1
+ * routes (their 503 envelope, lib/http/define-route.ts), /readyz (a 503 naming the failing
+ * check, which is the point of it), /healthz and /metrics (which answer without the database).
+ */
+export function answersOwnOutages(url: string | undefined): boolean {
+  const path = (url ?? "").split("?")[0];
+  return path.startsWith("/v1/") || ["/readyz", "/healthz", "/metrics"].includes(path);
+}
+
+/**
  * Watches one page response: a 5xx that Next.js starts to send is held, and replaced by the
  * outage page (503) when the database cannot be reached, or sent as it was otherwise.
  */

@@ -44,7 +44,9 @@ export type NotifyQueue = (typeof NOTIFY_QUEUES)[keyof typeof NOTIFY_QUEUES];
 export type OrderQueue = (typeof ORDER_QUEUES)[keyof typeof ORDER_QUEUES];
 export type OrderJob = { orderId: string };
 
-const SCHEMA = "pgboss";
+/** The PostgreSQL schema pg-boss keeps its tables in (job, queue, version, ...). */
+export const PGBOSS_SCHEMA = "pgboss";
+const SCHEMA = PGBOSS_SCHEMA;
 
 /**
  * Retries: submission and tracking wait out a carrier outage (about a day, with backoff).
@@ -72,6 +74,9 @@ const QUEUE_OPTIONS: Record<string, Omit<PgBoss.Queue, "name">> = {
   [SWEEP_QUEUES.notifications]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
   [SWEEP_QUEUES.x402]: { policy: "singleton", retryLimit: 0, expireInSeconds: 600 },
 };
+
+/** Every queue the service runs: installed by installQueues, watched by /readyz and /metrics. */
+export const QUEUE_NAMES: readonly string[] = Object.keys(QUEUE_OPTIONS);
 
 /** How often the worker looks for expired jobs: with the minute's expiry, a dead worker's order resumes within about 80 s. */
 export const ORDER_RESUME_CHECK_SECONDS = 20;

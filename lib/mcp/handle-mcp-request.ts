@@ -5,6 +5,7 @@ import { toApiError } from "@/lib/http/define-route";
 import { readBodyBytes } from "@/lib/http/read-json-body";
 import { newRequestId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { observeHttpRequest } from "@/lib/metrics/metrics";
 import { originAllowed } from "@/lib/mcp/check-origin";
 import { mcpRefusal, withEnvelope } from "@/lib/mcp/http-refusals";
 import { MCP_INSTRUCTIONS, registerMailTools } from "@/lib/mcp/register-tools";
@@ -28,7 +29,9 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     // like on every /v1 route: the envelope, its status and the request id, never Next's page.
     response = mcpRefusal(toApiError(err, requestId));
   }
-  log.info({ requestId, method: request.method, path: "/v1/mcp", status: response.status, ms: Math.round(performance.now() - started) }, "request");
+  const ms = performance.now() - started;
+  log.info({ requestId, method: request.method, path: "/v1/mcp", status: response.status, ms: Math.round(ms) }, "request");
+  observeHttpRequest("/v1/mcp", request.method, response.status, ms / 1000);
   response.headers.set("x-request-id", requestId);
   return response;
 }

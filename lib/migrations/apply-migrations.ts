@@ -14,7 +14,22 @@ const LOCK_ID = 727_073_690; // any constant shared by every instance of this se
 
 export type MigrationReport = { applied: string[]; alreadyApplied: number };
 
-export async function applyMigrations(databaseUrl: string, dir = path.join(process.cwd(), "prisma", "migrations")): Promise<MigrationReport> {
+/** Where the migrations this release ships are, relative to the folder the service runs in. */
+export const defaultMigrationsDir = () => path.join(process.cwd(), "prisma", "migrations");
+
+/**
+ * The names of the migrations this release ships, in the order they apply. Read at run time from
+ * the folder the service runs in (/readyz compares them with the database's), never bundled: the
+ * comments keep Next's build from tracing the whole project into its output for this.
+ */
+export function shippedMigrations(dir = defaultMigrationsDir()): string[] {
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(/*turbopackIgnore: true*/ path.join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort();
+}
+
+export async function applyMigrations(databaseUrl: string, dir = defaultMigrationsDir()): Promise<MigrationReport> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -38,12 +53,8 @@ export async function applyMigrations(databaseUrl: string, dir = path.join(proce
       throw new Error(`Migration ${failed[0]} failed earlier and was not rolled back; fix the database by hand, then mark it rolled back.`);
     }
 
-    const names = readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
-      .map((d) => d.name)
-      .sort();
     const applied: string[] = [];
-    for (const name of names) {
+    for (const name of shippedMigrations(dir)) {
       if (done.has(name)) continue;
       const sql = readFileSync(path.join(dir, name, "migration.sql"));
       const checksum = createHash("sha256").update(sql).digest("hex");

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { enqueueJob, jobLifetimeSeconds, jobRunLimit, LIVE_JOB_STATES, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { log } from "@/lib/log";
+import { emailDeliveries, webhookDeliveries } from "@/lib/metrics/metrics";
 import type { EmailJob, WebhookJob } from "@/lib/orders/queue-order-notifications";
 import { MAX_ATTEMPTS as WEBHOOK_MAX_ATTEMPTS } from "@/lib/notifications/webhooks/retry-schedule";
 
@@ -25,6 +26,8 @@ export type SweepResult = { emails: { requeued: number; failed: number }; webhoo
 
 export async function requeueStuckNotifications(now = new Date()): Promise<SweepResult> {
   const result: SweepResult = { emails: await sweepEmails(now), webhooks: await sweepWebhooks(now) };
+  emailDeliveries.inc({ outcome: "failed" }, result.emails.failed);
+  webhookDeliveries.inc({ outcome: "failed" }, result.webhooks.failed);
   if (result.emails.requeued + result.emails.failed + result.webhooks.requeued + result.webhooks.failed > 0) {
     log.warn(result, "notifications whose jobs ran out while still pending: queued again, or marked failed past their attempts");
   }

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { canTransition, type OrderStatus } from "@/lib/orders/state-machine";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import { queueStatusNotifications } from "@/lib/orders/queue-order-notifications";
+import { orderTransitions } from "@/lib/metrics/metrics";
 
 export class TransitionConflict extends Error {
   constructor(readonly orderId: string, readonly from: OrderStatus, readonly to: OrderStatus) {
@@ -51,4 +52,7 @@ export async function transition(
   if (queue) await enqueueOrderJob(tx, queue, orderId, { delaySeconds: opts.jobDelaySeconds });
   await queueStatusNotifications(tx, orderId, to);
   if (opts.alsoWrite) await opts.alsoWrite(tx);
+  // Counted once the change has applied in its transaction; the rare transaction that still
+  // rolls back after this (a later write of the caller's failing) is counted all the same.
+  orderTransitions.inc({ to_status: to });
 }

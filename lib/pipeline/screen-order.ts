@@ -9,6 +9,7 @@ import { transition, TransitionConflict } from "@/lib/orders/transition";
 import { secondOpinionFromEnv } from "@/lib/screening/second-opinion/second-opinion-from-env";
 import { screenLetter } from "@/lib/screening/screen-letter";
 import type { ScreeningEvidence } from "@/lib/screening/screener";
+import { screeningDecisions } from "@/lib/metrics/metrics";
 
 export type ScreenResult = "refused" | "held" | "submitted" | "waiting" | "failed" | "skipped";
 
@@ -37,6 +38,7 @@ export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: num
   try {
     if (verdict.decision === "refuse") {
       await endOrder(orderId, "screening", "refused", `refused by screening (${verdict.category})`, { refusalReason: verdict.reason! }, { alsoWrite: record(verdict.evidence) });
+      screeningDecisions.inc({ outcome: "refused", category: verdict.category ?? "none" });
       return "refused";
     }
     if (verdict.decision === "review") {
@@ -49,6 +51,7 @@ export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: num
           },
         }),
       );
+      screeningDecisions.inc({ outcome: "held", category: verdict.category ?? "none" });
       return "held";
     }
   } catch (err) {
@@ -56,5 +59,7 @@ export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: num
     throw err;
   }
   const handed = await handOverOrder(orderId, "screening", { ...opts, alsoWrite: record(verdict.evidence) });
+  // Cleared: counted as mailed whatever the hand-off then found (a lapsed card is a transition to `failed`).
+  if (handed !== "skipped") screeningDecisions.inc({ outcome: "mailed", category: "none" });
   return handed === "submitted" ? "submitted" : handed === "skipped" ? "skipped" : "failed";
 }

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { jobFailures } from "@/lib/metrics/metrics";
 import { NOTIFY_QUEUES, ORDER_QUEUES, ORDER_RESUME_CHECK_SECONDS, SWEEP_QUEUES, type OrderJob } from "@/lib/jobs/queues";
 import type { EmailJob, WebhookJob } from "@/lib/orders/queue-order-notifications";
 import { attemptWebhookDelivery } from "@/lib/notifications/webhooks/deliver-webhook";
@@ -82,7 +83,10 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
             try {
               await run(job.data.orderId);
             } catch (err) {
-              if (!(err instanceof RetryLater)) log.error({ err, queue, orderId: job.data.orderId }, "order job failed; pg-boss retries it");
+              if (!(err instanceof RetryLater)) {
+                log.error({ err, queue, orderId: job.data.orderId }, "order job failed; pg-boss retries it");
+                jobFailures.inc({ queue });
+              }
               await boss.fail(queue, job.id, { message: (err as Error).message });
             }
           }),
@@ -115,6 +119,7 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
               await run(job.data);
             } catch (err) {
               log.error({ err, queue, job: job.data }, "notification job failed; pg-boss retries it");
+              jobFailures.inc({ queue });
               await boss.fail(queue, job.id, { message: (err as Error).message });
             }
           }),
@@ -124,24 +129,34 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   await onNotify<WebhookJob>(NOTIFY_QUEUES.webhook, (job) => attemptWebhookDelivery(job.deliveryId));
   await onNotify<EmailJob>(NOTIFY_QUEUES.email, (job) => sendOrderEmail(job.emailId));
 
-  await boss.work(SWEEP_QUEUES.payments, async () => {
+  // A sweep that throws is failed by pg-boss itself; its next run comes on its schedule.
+  const onSweep = (queue: string, run: () => Promise<void>) =>
+    boss.work(queue, async () => {
+      try {
+        await run();
+      } catch (err) {
+        jobFailures.inc({ queue });
+        throw err;
+      }
+    });
+  await onSweep(SWEEP_QUEUES.payments, async () => {
     await settleEndedOrderPayments();
     await captureAcceptedOrderPayments();
     await sweepLocalCheckouts();
   });
-  await boss.work(SWEEP_QUEUES.documents, async () => {
+  await onSweep(SWEEP_QUEUES.documents, async () => {
     const swept = await sweepStaleDocuments();
     if (swept.uploads || swept.quoteProofs) log.info(swept, "swept unused uploads and quote proofs older than 30 days");
     const keys = await purgeExpiredIdempotencyRecords();
     if (keys) log.info({ keys }, `forgot Idempotency-Keys older than ${IDEMPOTENCY_RETENTION_HOURS} hours`);
   });
-  await boss.work(SWEEP_QUEUES.reconcile, async () => {
+  await onSweep(SWEEP_QUEUES.reconcile, async () => {
     await reconcileOrders();
   });
-  await boss.work(SWEEP_QUEUES.notifications, async () => {
+  await onSweep(SWEEP_QUEUES.notifications, async () => {
     await requeueStuckNotifications();
   });
-  await boss.work(SWEEP_QUEUES.x402, async () => {
+  await onSweep(SWEEP_QUEUES.x402, async () => {
     await reconcileSettlingX402Purchases();
   });
   // Cron (UTC): payments, and x402 purchases left settling, every minute (an x402 authorization

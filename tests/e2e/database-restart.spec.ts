@@ -13,10 +13,13 @@ import { childPid, startOwnService } from "./support/own-service";
 // the service answers again within seconds; while the database is away every answer is a 503
 // envelope or a page that says to try again, never a 500; no process dies; and every letter
 // created before, during or after the restarts reaches the carrier (the sandbox pipeline moves
-// each one to `delivered`), so none is lost or stuck.
+// each one to `delivered`), so none is lost or stuck. Issue 21: /readyz answers 503 naming the
+// database while it is away and 200 once it is back, /healthz answers throughout, /metrics
+// answers with mail_database_up 0 meanwhile, and the worker's counts reach /metrics.
 
 const RESTARTS = 3;
 const DOWN_MS = 2_500;
+const METRICS_TOKEN = "metrics-token-of-the-restart-test-0123456789";
 
 type Seen = { path: string; status: number; body: string };
 
@@ -29,7 +32,7 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
   let db: EmbeddedDb = await startDb();
   await applyMigrations(db.url);
 
-  const own = await startOwnService(path.join(dir, "data"), { DATABASE_URL: db.url, JOB_EXPIRE_SECONDS: "10" });
+  const own = await startOwnService(path.join(dir, "data"), { DATABASE_URL: db.url, JOB_EXPIRE_SECONDS: "10", METRICS_TOKEN });
   const base = own.base;
   const service = own.process;
 
@@ -46,6 +49,14 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
       return { status: 0, body: "" };
     }
   };
+  // The probes, apart from the load's answers (a 503 from /readyz is its JSON, not the outage page).
+  const probe = async (p: string) => {
+    const res = await fetch(base + p, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(10_000) });
+    const body = await res.text();
+    return { status: res.status, body, json: () => JSON.parse(body) };
+  };
+  /** The value of one series (its labels as /metrics writes them) in a scrape; NaN when absent. */
+  const metric = (text: string, series: string) => Number(text.split("\n").find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? NaN);
   const created: { id: string; code: string }[] = [];
   const sendOne = async () => {
     const body = letter({ text: `Dear Ada,\n\nLetter ${created.length + 1} of the restart test.\n\nCharles` });
@@ -78,12 +89,23 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
     for (let i = 0; i < RESTARTS; i++) {
       await new Promise((r) => setTimeout(r, 3_000));
       await db.stop();
-      await new Promise((r) => setTimeout(r, DOWN_MS));
+      const down = Date.now();
+      // Not ready, and saying why, within a few seconds; alive all along.
+      await expect.poll(async () => (await probe("/readyz")).status, { timeout: 5_000, intervals: [100] }).toBe(503);
+      const unready = (await probe("/readyz")).json();
+      expect(unready).toMatchObject({ status: "unavailable", checks: { database: expect.stringMatching(/^unreachable: /), migrations: "not checked: the database is unreachable", queues: "not checked: the database is unreachable" } });
+      expect((await probe("/healthz")).status).toBe(200);
+      const blind = await probe("/metrics");
+      expect(blind.status).toBe(200);
+      expect(metric(blind.body, "mail_database_up")).toBe(0);
+      await new Promise((r) => setTimeout(r, Math.max(0, DOWN_MS - (Date.now() - down))));
       db = await startDb();
       const back = Date.now();
       // Answering again means reading from the database again, not only being alive.
       await expect.poll(async () => (await call("/v1/quotes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(letter()) })).status, { timeout: 30_000, intervals: [250] }).toBe(200);
       recoveries.push(Date.now() - back);
+      await expect.poll(async () => (await probe("/readyz")).status, { timeout: 15_000, intervals: [250] }).toBe(200);
+      expect((await probe("/readyz")).json()).toEqual({ status: "ok", checks: { database: "ok", migrations: "ok", queues: "ok" } });
     }
     // A worker that dies all the same (an out-of-memory kill) is started again by the launcher,
     // and the web server keeps serving meanwhile.
@@ -117,6 +139,15 @@ test("the service rides out PostgreSQL restarts: 503s while it is away, no 500, 
         return statuses.filter((s) => s !== "delivered");
       }, { timeout: 150_000, intervals: [1_000] })
       .toEqual([]);
+
+    // Only the worker moves a letter to delivered (its track jobs): its counts reach the web
+    // server's /metrics through PostgreSQL. (What a killed worker counted in its last seconds is lost.)
+    await expect.poll(async () => metric((await probe("/metrics")).body, 'mail_order_transitions_total{to_status="delivered"}'), { timeout: 15_000, intervals: [1_000] }).toBeGreaterThan(created.length / 2);
+    const scraped = (await probe("/metrics")).body;
+    expect(metric(scraped, "mail_database_up")).toBe(1);
+    expect(metric(scraped, 'mail_screening_decisions_total{outcome="mailed",category="none"}')).toBeGreaterThan(created.length / 2);
+    expect(metric(scraped, 'mail_http_requests_total{route="/v1/orders",method="POST",status="201"}')).toBeGreaterThanOrEqual(created.length);
+    expect(metric(scraped, 'mail_queue_jobs{queue="order-track",state="due"}')).toBeGreaterThanOrEqual(0);
   } catch (err) {
     console.log(`The service's output, last lines:\n${own.output().slice(-6000)}`);
     throw err;

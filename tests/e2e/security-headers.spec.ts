@@ -24,7 +24,7 @@ test("the cancel page refuses to render in another site's frame, and renders on 
 });
 
 test("pages and API routes send the headers that stop framing and sniffing", async ({ request }) => {
-  for (const path of ["/", "/cancel", "/credits", "/docs/api", "/t/not-a-code", "/v1/health", "/v1/orders/ord_nope"]) {
+  for (const path of ["/", "/cancel", "/credits", "/docs/api", "/t/not-a-code", "/v1/health", "/v1/orders/ord_nope", "/healthz", "/readyz", "/metrics"]) {
     const res = await request.get(path);
     const headers = res.headers();
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { emailDeliveries } from "@/lib/metrics/metrics";
 import { issueCapability } from "@/lib/orders/capability-tokens";
 import { serializeOrder, trackingUrl } from "@/lib/orders/serialize-order";
 import { CANCELABLE, type OrderStatus } from "@/lib/orders/state-machine";
@@ -43,11 +44,13 @@ export async function sendOrderEmail(emailId: string): Promise<EmailOutcome> {
   try {
     const sent = await sendMail({ id: email.id, to: email.to, ...rendered });
     await db().orderEmail.update({ where: { id: emailId }, data: { state: "sent", sentAt: new Date(), messageId: sent.messageId, lastError: null } });
+    emailDeliveries.inc({ outcome: "sent" });
     return { kind: "sent", via: sent.via };
   } catch (err) {
     const message = (err as Error).message;
     const permanent = err instanceof PermanentMailError;
     await db().orderEmail.update({ where: { id: emailId }, data: { lastError: message, ...(permanent ? { state: "failed" } : {}) } });
+    emailDeliveries.inc({ outcome: permanent ? "failed" : "retrying" });
     if (permanent) {
       log.warn({ emailId, orderId: order.id, kind }, "order e-mail refused by the SMTP server; not retried");
       return { kind: "failed", error: message };

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
+import { webhookDeliveries } from "@/lib/metrics/metrics";
 import { enqueueJob, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { postWebhookMessage, type PostedMessage } from "@/lib/notifications/webhooks/post-webhook-message";
 import { MAX_ATTEMPTS, nextAttemptAt } from "@/lib/notifications/webhooks/retry-schedule";
@@ -91,6 +92,7 @@ async function record(deliveryId: string, s: Settlement, attemptLog?: AttemptLog
       }
     }
   });
+  webhookDeliveries.inc({ outcome: s.kind === "retry" ? "retrying" : s.kind });
 }
 
 export type ResendOutcome =

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import type { CheckoutSession } from "@/lib/payments/checkout/checkout-provider";
+import { paymentEvents } from "@/lib/metrics/metrics";
 
 // A payment's state follows the money and only moves forward:
 // open -> authorized -> captured -> refunded, or open / authorized -> released.
@@ -24,9 +25,10 @@ export function observedState(session: CheckoutSession): PaymentState {
 
 /** Records a state seen at the provider, unless the payment is already past it. */
 export async function recordPaymentState(paymentId: string, state: PaymentState, paymentIntentId: string | null | undefined): Promise<void> {
-  await db().payment.updateMany({
+  const { count } = await db().payment.updateMany({
     where: { id: paymentId, state: { in: MAY_BECOME[state] } },
     data: { state, updatedAt: new Date(), ...(paymentIntentId ? { paymentIntentId } : {}) },
   });
+  if (count === 1) paymentEvents.inc({ kind: `card_${state}` });
   if (paymentIntentId) await db().payment.updateMany({ where: { id: paymentId, paymentIntentId: null }, data: { paymentIntentId } });
 }

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { randomToken } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
+import { paymentEvents } from "@/lib/metrics/metrics";
 
 // Prepaid credit (spec 2.5): face value lasts 5 years, bonus value 12 months and is spent
 // first. The ledger is the only truth; a balance is its sum, counted while the account row is
@@ -102,6 +103,7 @@ export async function debitCredit(tx: Tx, code: string, cents: number, orderId: 
   const bonusCents = Math.min(balance.bonusCents, cents);
   const faceCents = cents - bonusCents;
   await tx.creditLedger.create({ data: { code, kind: "debit", faceCents: -faceCents, bonusCents: -bonusCents, orderId, note: `letter ${orderId}` } });
+  paymentEvents.inc({ kind: "credit_debited" });
   return { faceCents, bonusCents, remainingCents: available - cents };
 }
 
@@ -117,5 +119,6 @@ export async function returnCredit(tx: Tx, orderId: string, kind: "release" | "r
     INSERT INTO credit_ledger (code, kind, face_cents, bonus_cents, order_id, note)
     VALUES (${debit.code}, ${kind}, ${-debit.faceCents}, ${-debit.bonusCents}, ${orderId}, ${`${kind} of letter ${orderId}`})
     ON CONFLICT DO NOTHING`;
+  if (inserted === 1) paymentEvents.inc({ kind: kind === "release" ? "credit_released" : "credit_refunded" });
   return inserted === 1;
 }

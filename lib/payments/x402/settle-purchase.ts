@@ -4,6 +4,7 @@ import { Prisma, type X402Purchase } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
+import { paymentEvents } from "@/lib/metrics/metrics";
 import { mintCredit, type CreditBalance } from "@/lib/payments/credits/credits";
 import { CREDIT_PACKS, type CreditPackId } from "@/lib/payments/credits/packs";
 import type { Eip3009Payment } from "@/lib/payments/x402/payment-payload";
@@ -150,6 +151,7 @@ async function mintSettled(purchase: X402Purchase, txHash: string | null, receip
     });
     // The code is a bearer credential: only its last group goes to the logs.
     log.info({ codeHint: credit.code.slice(-4), pack: purchase.pack, network: purchase.network, txHash, payer: purchase.payer }, "x402 credit pack minted");
+    paymentEvents.inc({ kind: "x402_settled" });
     return { kind: "minted", purchase: { ...purchase, state: "settled", creditCode: credit.code, txHash }, credit, txHash, receipt };
   } catch (err) {
     if (err instanceof SettledElsewhere) {

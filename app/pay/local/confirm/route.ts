@@ -6,7 +6,7 @@ import { LocalPaymentSchema, payLocalCheckout } from "@/lib/payments/checkout/pa
 // hosted page /pay/<session> and the embedded form post the test card here.
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serveMethods({
-  POST: defineRoute({ scope: "mail:send", request: { schema: LocalPaymentSchema } }, async ({ body }) => ({
+  POST: defineRoute({ path: "/pay/local/confirm", scope: "mail:send", request: { schema: LocalPaymentSchema } }, async ({ body }) => ({
     body: await payLocalCheckout(body),
   })),
 });
