@@ -101,7 +101,10 @@ function CodeSamples({ samples }: { samples: CodeSample[] }) {
       {samples.map((s, i) => (
         <details key={s.label} open={i === 0} className="mt-2">
           <summary className="cursor-pointer text-stone-700">{s.label}</summary>
-          <pre className="mt-1 max-h-96 overflow-auto rounded bg-stone-900 p-3 text-xs text-stone-100">{s.source}</pre>
+          {/* Scrolls when long: focusable, so a keyboard can scroll it. */}
+          <pre tabIndex={0} aria-label={`${s.label} sample`} className="mt-1 max-h-96 overflow-auto rounded bg-stone-900 p-3 text-xs text-stone-100 focus-visible:outline-2 focus-visible:outline-blue-700">
+            {s.source}
+          </pre>
         </details>
       ))}
     </>

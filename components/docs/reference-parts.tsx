@@ -44,7 +44,9 @@ export function Example({ title, value }: { title: string; value: unknown }) {
   return (
     <details className="mt-2">
       <summary className="cursor-pointer text-stone-600">{title}</summary>
-      <pre className="mt-1 max-h-96 overflow-auto rounded bg-stone-900 p-3 text-xs text-stone-100">{JSON.stringify(value, null, 2)}</pre>
+      <pre tabIndex={0} aria-label={title} className="mt-1 max-h-96 overflow-auto rounded bg-stone-900 p-3 text-xs text-stone-100 focus-visible:outline-2 focus-visible:outline-blue-700">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </details>
   );
 }
