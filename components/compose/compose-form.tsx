@@ -19,6 +19,7 @@ import { useClassSuggestion } from "@/components/compose/use-class-suggestion";
 import { useLiveQuote, type QuotedAddress } from "@/components/compose/use-live-quote";
 import { useSendOrder } from "@/components/compose/use-send-order";
 import { CREDIT_CODE_FORM } from "@/lib/letters/credit-code-form";
+import { pages } from "@/lib/text/pages";
 
 /** Wide enough for the preview beside the form (Tailwind's lg). */
 const BESIDE = "(min-width: 64rem)";
@@ -122,7 +123,7 @@ export function ComposeForm({ checkoutUiMode = "embedded" }: { checkoutUiMode?: 
           {beside === false ? (
             <>
               <button type="button" aria-expanded={previewOpen} aria-controls="letter-preview" onClick={() => setPreviewOpen((o) => !o)} className="self-start rounded border border-stone-700 bg-white px-3 py-1.5 text-sm font-medium">
-                {previewOpen ? "Hide the preview" : `Show the preview${current ? ` (${current.pageCount} page${current.pageCount === 1 ? "" : "s"})` : ""}`}
+                {previewOpen ? "Hide the preview" : `Show the preview${current ? ` (${pages(current.pageCount)})` : ""}`}
               </button>
               {previewOpen ? (
                 <div id="letter-preview" role="region" aria-labelledby="preview-heading" className="rounded-lg border border-stone-200 bg-stone-100 p-3">

@@ -7,6 +7,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { PdfUpload } from "@/components/compose/pdf-upload";
 import { penHand, scriptHand } from "@/components/compose/handwriting-fonts";
 import type { Draft } from "@/components/compose/draft";
+import { pages } from "@/lib/text/pages";
 
 type Props = {
   draft: Draft;
@@ -57,7 +58,7 @@ export function ContentFields({ draft, update, pageCount, error, next }: Props) 
           />
           <p id="letter-text-count" className="flex flex-wrap justify-between gap-2 text-xs text-stone-600">
             <span>{draft.text.length.toLocaleString("en-US")} / 50,000 characters</span>
-            <span data-testid="page-count">{pageCount === null ? "Pages: counted once it is priced" : `${pageCount} page${pageCount === 1 ? "" : "s"} as it will print`}</span>
+            <span data-testid="page-count">{pageCount === null ? "Pages: counted once it is priced" : `${pages(pageCount)} as it will print`}</span>
           </p>
           <FieldError id="letter-text-error" message={error} next={next} />
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import type { Format } from "@/lib/letters/formats";
+import { PAPER_INCHES, type Format } from "@/lib/letters/formats";
+import { everyPage } from "@/lib/text/pages";
 import { ProofPages } from "@/components/shared/proof-pages";
 import { EnvelopePreview } from "@/components/compose/envelope-preview";
 import type { Quoted } from "@/components/compose/use-live-quote";
@@ -24,7 +25,7 @@ function statusOf({ quote, fresh, pending, missing }: Props): string {
   if (pending) return "Drawing the pages again…";
   if (!fresh) return "These pages are of an earlier version of the letter.";
   const n = quote.pageCount;
-  return `${n === 1 ? "The page" : `All ${n} pages`}, exactly as ${n === 1 ? "it" : "they"} will print.`;
+  return `${everyPage(n)}, exactly as ${n === 1 ? "it" : "they"} will print.`;
 }
 
 export function LetterPreview(props: Props) {
@@ -57,6 +58,6 @@ export function LetterPreview(props: Props) {
 
 /** The shape of the first page, blank, so the column does not jump when the pages arrive. */
 function EmptyPage({ format }: { format: Format }) {
-  const aspect = { letter: "8.5 / 11", letter_windowed: "8.5 / 11", notecard: "5 / 7", postcard_4x6: "6 / 4", postcard_6x9: "9 / 6", postcard_6x11: "11 / 6" }[format];
-  return <div aria-hidden="true" className="w-full border border-dashed border-stone-300 bg-white" style={{ aspectRatio: aspect }} />;
+  const [w, h] = PAPER_INCHES[format];
+  return <div aria-hidden="true" className="w-full border border-dashed border-stone-300 bg-white" style={{ aspectRatio: `${w} / ${h}` }} />;
 }

@@ -1,6 +1,7 @@
 import type { Quoted } from "@/components/compose/use-live-quote";
 import { PriceBreakdown } from "@/components/shared/price-breakdown";
 import { dollars } from "@/lib/text/dollars";
+import { pages } from "@/lib/text/pages";
 
 type Props = {
   /** The quote on screen (possibly of an earlier version of the letter). */
@@ -14,8 +15,6 @@ type Props = {
   /** The service could not price the letter as it is (its reason is shown beside the fields). */
   blocked: boolean;
 };
-
-const pages = (n: number) => `${n} page${n === 1 ? "" : "s"}`;
 
 /**
  * The live price (the proof is in the preview, components/compose/letter-preview.tsx). Its size

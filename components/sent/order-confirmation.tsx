@@ -14,6 +14,7 @@ import type { Format } from "@/lib/letters/formats";
 import { confirmationPollDelayMs } from "@/lib/orders/order-poll-delay";
 import { hasEnded, isCancelable } from "@/lib/orders/order-status-checks";
 import { asSentence } from "@/lib/text/as-sentence";
+import { everyPage } from "@/lib/text/pages";
 
 // After sending: where the letter stands (kept up to date), its tracking link, the cancel button
 // while canceling is possible (with the cancel token this browser kept), and the receipt.
@@ -148,13 +149,12 @@ export function OrderConfirmation({ id }: { id: string }) {
 
 /** Every page of the proof the order prints (GET /v1/orders/{id} gives its links: any browser may show them). */
 function WhatPrints({ proof, format }: { proof: MailSchemas["Proof"]; format: Format }) {
-  const pages = proof.page_count === 1 ? "The page" : `All ${proof.page_count} pages`;
   const pdf = samePath(proof.pdf_url);
   return (
     <section aria-labelledby="proof-heading" className="flex flex-col gap-2">
       <h2 id="proof-heading" className="text-lg font-semibold">What will print</h2>
       <p className="text-sm text-stone-600">
-        {pages} of your letter, exactly as printed.{" "}
+        {everyPage(proof.page_count)} of your letter, exactly as printed.{" "}
         <a className="font-medium text-blue-800 underline" href={pdf} target="_blank" rel="noopener">
           Open the proof (PDF)
         </a>

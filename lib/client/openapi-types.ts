@@ -2416,7 +2416,7 @@ export interface operations {
     getProof: {
         parameters: {
             query?: {
-                /** @description For the .png: which page (1 to the proof's page_count; default 1). A page past the last is 404 proof_not_found. Ignored for the .pdf, which is every page. */
+                /** @description For the .png: which page (1 to the proof's page_count; default 1). A page past the last is 404 proof_not_found. The .pdf is every page (a page given there is still checked, and otherwise ignored). */
                 page?: number;
             };
             header?: never;

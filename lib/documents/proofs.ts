@@ -6,6 +6,7 @@ import { randomToken } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
 import { objectStore } from "@/lib/documents/storage/object-store-from-env";
 import { openWithPdfjs } from "@/lib/documents/pdfjs";
+import { pages } from "@/lib/text/pages";
 
 // A proof is the exact PDF that will print, saved when the letter is quoted; the order made
 // from that quote prints the same file. Its id is unguessable because the proof shows both
@@ -66,7 +67,7 @@ async function proofPdf(id: string): Promise<Buffer> {
  */
 export async function readProofPage(id: string, page: number): Promise<Buffer> {
   const row = await proofRow(id);
-  if (page > row.pageCount) throw new ApiError("proof_not_found", `This proof has ${row.pageCount} page${row.pageCount === 1 ? "" : "s"}; there is no page ${page}.`);
+  if (page > row.pageCount) throw new ApiError("proof_not_found", `This proof has ${pages(row.pageCount)}; there is no page ${page}.`);
   if (page > 1 || row.thumbnailAt) {
     const png = await objectStore().get(pngName(row.id, page), MAX_PROOF_BYTES);
     if (png) return png;

@@ -261,7 +261,7 @@ export const getProofOperation = defineOperation({
   params: AnyStringParams("file"),
   documentedParams: ProofFileParamsSchema,
   query: ProofQuerySchema,
-  parameterDescriptions: { file: "pf_<24 characters>.pdf or .png, as in the proof links.", page: "For the .png: which page (1 to the proof's page_count; default 1). A page past the last is 404 proof_not_found. Ignored for the .pdf, which is every page." },
+  parameterDescriptions: { file: "pf_<24 characters>.pdf or .png, as in the proof links.", page: "For the .png: which page (1 to the proof's page_count; default 1). A page past the last is 404 proof_not_found. The .pdf is every page (a page given there is still checked, and otherwise ignored)." },
   responses: {
     200: { description: "The PDF (application/pdf) or one page as a 480-pixel-wide PNG (image/png). Cache-Control: private, max-age=86400, immutable.", contentType: ["application/pdf", "image/png"] },
   },

@@ -13,6 +13,7 @@ import { readScreeningEvidence, suggestedRefusal } from "@/lib/ops/review-queue"
 import { ScreeningEvidence } from "@/components/ops/screening-evidence";
 import { messageFor } from "@/lib/http/message-for";
 import { dollars } from "@/lib/text/dollars";
+import { pages } from "@/lib/text/pages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Order" };
@@ -103,7 +104,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
         <div className="mt-2">
           <Facts
             items={[
-              ["Piece", `${FORMAT_LABELS[o.format as Format] ?? o.format}, ${MAIL_CLASS_LABELS[o.mailClass as MailClass] ?? o.mailClass}, ${o.pageCount} page${o.pageCount === 1 ? "" : "s"}${o.color ? ", color" : ""}`],
+              ["Piece", `${FORMAT_LABELS[o.format as Format] ?? o.format}, ${MAIL_CLASS_LABELS[o.mailClass as MailClass] ?? o.mailClass}, ${pages(o.pageCount)}${o.color ? ", color" : ""}`],
               ["Price", dollars(o.priceCents)],
               ["E-mail", o.email ?? "none"],
               ["Webhook URL", o.webhookUrl ?? "none"],
@@ -140,7 +141,7 @@ export default async function OpsOrderPage({ params, searchParams }: Props) {
               <a className={linkClass} href={d.proof.pdf}>
                 Proof PDF
               </a>{" "}
-              ({d.proof.pageCount} page{d.proof.pageCount === 1 ? "" : "s"}, exactly what prints)
+              ({pages(d.proof.pageCount)}, exactly what prints)
             </p>
             <ProofPages proof={d.proof} format={o.format as Format} of={`the proof of ${o.id}`} layout="row" />
           </div>
