@@ -13,7 +13,7 @@ export type PipelineResult = { letters: number; seconds: number; ordersPerSec: n
 const CONCURRENCY = 20;
 
 /** Waits until the worker has no due job left from the earlier runs, so it starts this one idle. */
-async function drainQueues(databaseUrl: string): Promise<void> {
+export async function drainQueues(databaseUrl: string, label = "[f]"): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -23,7 +23,7 @@ async function drainQueues(databaseUrl: string): Promise<void> {
       if (Number(rows[0].n) === 0) return;
       await sleep(500);
     }
-    console.log("[f] The worker still had due jobs after 3 minutes; measuring anyway.");
+    console.log(`${label} The worker still had due jobs after 3 minutes; measuring anyway.`);
   } finally {
     await client.end();
   }
