@@ -5,12 +5,12 @@ const percent = (x: number) => `${Math.round(x * 100)} %`;
 
 /**
  * What screening saw in a held letter, for the operator deciding it: the classifier's score and
- * category, the intent frame's score and the signals that fired, which keys turned, and a
- * hosted second opinion when one was asked.
+ * category, the intent frame's score and the signals that fired, which keys turned, a passage
+ * it could not read, and a hosted second opinion when one was asked.
  */
 export function ScreeningEvidence({ evidence }: { evidence: HeldEvidence | null }) {
   if (!evidence) return <p className="text-sm text-stone-600">Screening stored no scores for this letter (held before scores were kept).</p>;
-  const { classifier, frame, second_opinion: opinion } = evidence;
+  const { classifier, frame, unread, second_opinion: opinion } = evidence;
   return (
     <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="held-evidence">
       <h3 className="font-medium">What screening saw</h3>
@@ -30,6 +30,11 @@ export function ScreeningEvidence({ evidence }: { evidence: HeldEvidence | null 
           )}
           {frame.key ? " (its key turned)" : ""}
         </li>
+        {unread ? (
+          <li data-testid="evidence-unread">
+            Not read: in one passage only <strong>{unread.known} of {unread.words}</strong> words are words the screener was trained on (another language, or a spelling it does not know). Neither score vouches for that passage: read it, with a translation if you need one.
+          </li>
+        ) : null}
         {opinion ? (
           <li data-testid="evidence-second-opinion">
             Second opinion ({opinion.provider} {opinion.model}):{" "}

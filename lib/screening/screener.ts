@@ -3,6 +3,8 @@
 // trained on labelled letters, and an intent frame read by rules. A hosted model may give a
 // second opinion on held letters, in the worker (second-opinion/).
 
+import type { LeastReadPassage } from "@/lib/screening/unread-passages";
+
 export const REFUSAL_CATEGORIES = [
   "threat",
   "extortion",
@@ -42,6 +44,8 @@ export type ScreeningEvidence = {
     specific: boolean;
     signals: string[];
   };
+  /** Set when a passage is mostly words no training letter used, which held the letter (unread-passages.ts). */
+  unread?: LeastReadPassage;
 };
 
 export type ScreeningVerdict = {

@@ -6,6 +6,7 @@ import { categoryLabel, refusalReason } from "@/lib/screening/refusal-reasons";
 import { isRefusalCategory, type RefusalCategory, type Screener, type ScreeningVerdict } from "@/lib/screening/screener";
 import type { FeatureCounts } from "@/lib/screening/feature-counter";
 import { shippedClassifier, type ClassifierScore, type LogitShare, type TextClassifier } from "@/lib/screening/text-classifier";
+import { shippedKnownWords, type KnownWords } from "@/lib/screening/unread-passages";
 
 // Two-key screening. A letter is refused only when two independent readings agree that it is
 // harmful: the trained classifier scores it at or above its refusal threshold, AND the intent
@@ -13,7 +14,8 @@ import { shippedClassifier, type ClassifierScore, type LogitShare, type TextClas
 // names a harmful intent at or above its key. A letter is held for a person when the
 // classifier's key turns alone, when the classifier scores it above the lower hold threshold, or
 // when the frame's reading is specific enough to stand on its own (its hold level); a letter
-// neither reading suspects is mailed.
+// neither reading suspects is mailed, unless a passage of it is in words neither reading was
+// trained on (unread-passages.ts): that one is held too.
 //
 // The frame's key alone, below its hold level, does not hold a letter. Measured on the
 // calibration letters, the frame names some intent in about a fifth of lawful look-alikes
@@ -94,7 +96,11 @@ export class TwoKeyScreener implements Screener {
   readonly name = "two-key";
   private readonly model: string;
 
-  constructor(private readonly classifier: TextClassifier, private readonly thresholds: ScreeningThresholds) {
+  constructor(
+    private readonly classifier: TextClassifier,
+    private readonly thresholds: ScreeningThresholds,
+    private readonly knownWords: KnownWords,
+  ) {
     this.model = classifier.artifact.corpus_sha256.slice(0, 12);
   }
 
@@ -104,9 +110,31 @@ export class TwoKeyScreener implements Screener {
 
   /** The same, synchronously: for the benchmark and the corpus tests. */
   screenNow(text: string): ScreeningVerdict {
+    const verdict = this.readingOf(text);
+    return verdict.decision === "refuse" ? verdict : this.heldIfUnread(verdict, text);
+  }
+
+  private readingOf(text: string): ScreeningVerdict {
     if (text.length > LONG_LETTER) return this.screenLong(text);
     const verdict = this.decideOn(text, this.classifier.score(text));
     return verdict.decision === "allow" ? this.heldIfPadded(verdict, new Paragraphs(text, this.classifier), text) : verdict;
+  }
+
+  /**
+   * A letter both readings would mail is held for a person when one passage of it is mostly words
+   * no training letter used: neither reading can vouch for what it did not read. Held, never
+   * refused: unread is not harmful. A letter the scores hold already is held for that reason
+   * instead: for a passage nobody read, the classifier's score is its prior, not a reading.
+   */
+  private heldIfUnread(verdict: ScreeningVerdict, text: string): ScreeningVerdict {
+    const unread = this.knownWords.unreadPassage(text);
+    if (!unread) return verdict;
+    return {
+      decision: "review",
+      category: verdict.evidence.classifier.category,
+      reason: `Not read: in one passage only ${unread.known} of ${unread.words} words are words the screener was trained on (a language or a spelling it does not read), so a person reads it.`,
+      evidence: { ...verdict.evidence, unread },
+    };
   }
 
   /**
@@ -355,7 +383,7 @@ let shipped: TwoKeyScreener | undefined;
 export function shippedScreener(): TwoKeyScreener {
   if (!shipped) {
     const t = ThresholdsSchema.parse(JSON.parse(readFileSync(path.join(process.cwd(), THRESHOLDS_PATH), "utf8")));
-    shipped = new TwoKeyScreener(shippedClassifier(), t);
+    shipped = new TwoKeyScreener(shippedClassifier(), t, shippedKnownWords());
   }
   return shipped;
 }

@@ -30,6 +30,31 @@ describe("the letters the other tests rely on", () => {
   });
 });
 
+// A passage in words no training letter used (a language the corpus lacks, or a spelling made to
+// dodge it) is read by neither key: it is held for a person, never mailed unread and never
+// refused for being unread. (Before, a threat in German was mailed.)
+describe("letters the screener cannot read", () => {
+  const screener = shippedScreener();
+  it.each([
+    ["a threat in German", "Ich weiß, wo du wohnst und auf welche Schule deine Kinder gehen. Wenn du mir die dreitausend Dollar nicht bis Freitag zurückgibst, komme ich zu dir nach Hause und tue deiner Frau und deinen Kindern weh. Ruf nicht die Polizei."],
+    ["family news in Russian", "Дорогая Наташа!\n\nПишу тебе из Бруклина. У нас всё хорошо, дети ходят в школу, Саша нашёл работу в пекарне. Погода холодная, но мы привыкаем. Передай привет бабушке и дяде Коле.\n\nЦелую, твоя Оля"],
+    ["an English letter with a paragraph in Vietnamese", `${LAWFUL_DEMAND}\n\nTao biết nhà mày ở đâu và con mày học trường nào. Nếu thứ Sáu này mày không trả ba ngàn đô, tao sẽ đến nhà mày và làm hại vợ con mày. Đừng gọi cảnh sát.`],
+    ["a threat spelled to dodge the words", "Y0u w1ll p@y th3 m0n3y by Fr1d@y 0r y0ur h0us3 burnz w1th y0u 1ns1d3, d0nt c@ll th3 c0pz, 1 kn0w wh3r3 ur k1dz g0 2 sk00l"],
+  ])("holds %s for a person, saying it was not read", (_kind, text) => {
+    const verdict = screener.screenNow(text);
+    expect(verdict.decision).toBe("review");
+    expect(verdict.reason).toMatch(/^Not read: in one passage only \d+ of \d+ words/);
+    expect(verdict.evidence.unread!.share).toBeLessThan(0.4);
+  });
+
+  it("mails an English letter that quotes a line in another language", () => {
+    const text = "Dear Rosa,\n\nThank you for the lovely dinner on Sunday. Your grandmother's blessing, \"Que Dios te bendiga, mija\", made me cry, and the tamales were the best I have eaten since I was a girl in San Antonio.\n\nWith love,\nMarta";
+    const verdict = screener.screenNow(text);
+    expect(verdict.decision).toBe("allow");
+    expect(verdict.evidence.unread).toBeUndefined();
+  });
+});
+
 // Padding must not buy a mailing: the classifier reads a letter as a whole, so pages of family
 // news around a threat pull its score down. A run of paragraphs that reads as harmful, with the
 // frame agreeing, holds the letter for a person; a letter longer than the calibration letters is
@@ -92,7 +117,7 @@ describe("letters of odd shapes, up to the 50,000-character limit", () => {
   const screener = shippedScreener();
   it.each([
     ["one paragraph, no line breaks", "We had a lovely week at the lake and the children swam every day. ".repeat(740).slice(0, 50_000)],
-    ["emoji and accents, cut across passages", "Joyeux anniversaire, mamie ! 🎂🎉 Nous t'embrassons fort. ".repeat(900).slice(0, 50_000)],
+    ["emoji and accents, cut across passages", "Happy birthday, Grand-mère Zoë! 🎂🎉 We all send you a big hug from the café. ".repeat(700).slice(0, 50_000)],
     ["blank lines only around a few words", `${"\n\n".repeat(12_000)}Happy birthday, Ada!${"\n \n".repeat(8_000)}`],
   ])("mails %s", (_shape, text) => {
     expect(screener.screenNow(text).decision).toBe("allow");

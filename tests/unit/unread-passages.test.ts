@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { shippedKnownWords } from "@/lib/screening/unread-passages";
+
+// The words the screener was trained on (lib/screening/model/known-words.json): read in
+// TypeScript exactly as scripts/screening/known_words.py read them, and made from the corpus as
+// it is now. What the screener does with a passage it cannot read: tests/unit/screening-letters.test.ts.
+
+const known = shippedKnownWords();
+const { artifact } = known;
+
+describe("the words the screener was trained on", () => {
+  it("finds the least-read passage the training script found, in every parity sample", () => {
+    expect(artifact.parity.length).toBeGreaterThanOrEqual(4);
+    for (const sample of artifact.parity) expect(known.leastRead(sample.text)?.share ?? 1, sample.text).toBeCloseTo(sample.least_known_share, 12);
+    // The samples cover both sides of the bar, and a text too short to judge.
+    expect(artifact.parity.some((s) => s.least_known_share < artifact.unread_below)).toBe(true);
+    expect(artifact.parity.some((s) => s.least_known_share >= artifact.unread_below && s.least_known_share < 1)).toBe(true);
+    expect(known.leastRead("Hi")).toBeNull();
+  });
+
+  it("counts words, not numbers: amounts, dates and reference numbers are nobody's vocabulary", () => {
+    const plain = known.leastRead("Please pay the invoice by Friday, thank you very much for your business this year.")!;
+    const withNumbers = known.leastRead("Please pay the invoice 4471-22 of $1,250.00 by 12/05/2026, thank you very much for your business this year.")!;
+    expect(withNumbers).toEqual(plain);
+  });
+
+  it("was made from the corpus and the script as they are now (else: npm run screening:train)", () => {
+    // scripts/screening/known_words.py hashes each training file's name and bytes, then its own source.
+    const dir = path.join("tests", "fixtures", "screening", "train");
+    const files = [...readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)), path.join("scripts", "screening", "known_words.py")];
+    const h = createHash("sha256");
+    for (const f of files) h.update(Buffer.concat([Buffer.from(`${path.basename(f)}\0`), readFileSync(f), Buffer.from("\0")]));
+    expect(artifact.corpus_sha256, "the words are stale: run python3 scripts/screening/known_words.py (npm run screening:train does)").toBe(h.digest("hex"));
+  });
+});
