@@ -1,6 +1,6 @@
 // `npm run bench`: the service's throughput and latency, measured side by side in one run.
 //
-// It builds the app if needed, starts `scripts/start.ts` (web + worker) on a fresh embedded
+// It builds the app (npm run build; BENCH_SKIP_BUILD=1 skips that), starts it as `npm start` does (dist/start.js: web + worker) on a fresh embedded
 // PostgreSQL in a temporary folder with the throttles off, then loads the routes with
 // autocannon (50 connections):
 //   a. GET  /v1/health       - the ceiling: the route wrapper and nothing else

@@ -1,13 +1,11 @@
 // The service's resident memory under load (issue 22: web + worker under load ≤ 400 MB RSS).
-// Every 500 ms it reads the RSS of the launcher the bench started (scripts/start.ts) and of all
+// Every 500 ms it reads the RSS of the launcher the bench started (dist/start.js) and of all
 // its descendants: the web server, the worker, anything they start. PostgreSQL (the embedded
 // postmaster and every backend, which the launcher starts too) is summed apart: it is the
 // database's memory, not the service's, and a backend's RSS counts the shared buffers it has
 // touched, so summing backends counts that shared memory once per backend. Its second figure
 // counts the shared memory once (private RSS of every process + the largest shared part).
-// The bench runs the service from TypeScript through tsx (scripts/bench/service.ts), so these
-// figures include tsx's share (its esbuild process, named apart, and the compiled code it keeps),
-// which `npm start`, running bundles, does not pay.
+// The bench runs the service as `npm start` does (the bundles in dist/, scripts/bench/service.ts).
 // Linux: /proc/<pid>/status, read asynchronously (the load generator shares this event loop
 // and its latencies are measured on it); elsewhere `ps` (RSS only).
 import { execFile } from "node:child_process";
@@ -41,7 +39,7 @@ export type MemorySampler = { mark(run: string): void; stop(): Promise<MemoryRes
 
 const cmdlines = new Map<number, string[]>(); // a process's command line does not change; read once per pid
 
-/** A readable name: node processes by the script they run (start.ts, web.ts, worker.ts), others by their program. */
+/** A readable name: node processes by the script they run (start.js, web.js, worker.js), others by their program. */
 function nameOf(program: string, args: string[]): string {
   const base = path.basename(program);
   if (base !== "node" && !base.startsWith("node")) return base.replace(/:$/, "");
