@@ -125,7 +125,7 @@ async function insertCreditOrder(ctx: OperationContext, code: string): Promise<I
     pay: async (tx, id) => {
       // Throws 402 with nothing written: the whole transaction, quote spend included, rolls back.
       charged = await debitCredit(tx, code, ctx.quote.priceCents, id);
-      await transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, {}, { jobDelaySeconds: BACKSTOP_SECONDS });
+      return transition(tx, id, "draft", "screening", `paid ${dollars(ctx.quote.priceCents)} with credit code ${code}`, {}, { jobDelaySeconds: BACKSTOP_SECONDS });
     },
     respond: () => ({
       status: "ok",
@@ -171,7 +171,7 @@ async function insertLinkOrder(ctx: OperationContext): Promise<Body> {
           clientSecret: session.clientSecret,
         },
       });
-      await transition(tx, id, "draft", "pending_payment", `payment link opened (${rail} rail, ${uiMode})`);
+      return transition(tx, id, "draft", "pending_payment", `payment link opened (${rail} rail, ${uiMode})`);
     },
     respond: () => ({ ...pendingPaymentEnvelope(ctx.quote.priceCents), checkout_ui_mode: uiMode }),
   });

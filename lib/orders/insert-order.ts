@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Order, Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { newOrderId, newTrackingCode } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
@@ -65,8 +65,8 @@ export type InsertContext = { req: OrderRequest; quote: ConfirmedQuote; caller: 
 export type InsertPlan = {
   paymentMethod: "credit" | "link" | null;
   creditCode?: string;
-  /** Moves the new draft order on, inside the creating transaction. */
-  pay: (tx: Prisma.TransactionClient, id: string, now: Date) => Promise<void>;
+  /** Moves the new draft order on, inside the creating transaction, and gives the order as it then is (transition's answer). */
+  pay: (tx: Prisma.TransactionClient, id: string, now: Date) => Promise<Order>;
   /** status, reason, next and payment fields of the response. */
   respond: () => Record<string, unknown>;
   /** Records the creation answer in the same transaction (the operation's idempotent answer), so that no order is without it. */
@@ -137,8 +137,7 @@ export async function insertOrder({ req, quote, caller }: InsertContext, plan: I
       },
     });
     if (req.upload_key) await markUploadUsed(tx, req.upload_key, id);
-    await plan.pay(tx, id, now);
-    const row = await tx.order.findUniqueOrThrow({ where: { id } });
+    const row = await plan.pay(tx, id, now);
     const { status, ...rest } = plan.respond();
     const body = {
       status,

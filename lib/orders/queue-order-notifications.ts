@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Order, Prisma } from "@/lib/generated/prisma/client";
 import { newEmailId, newWebhookMessageId } from "@/lib/ids";
 import { enqueueJob, NOTIFY_QUEUES } from "@/lib/jobs/queues";
 import { serializeOrder } from "@/lib/orders/serialize-order";
@@ -38,8 +38,8 @@ export type EmailJob = { emailId: string };
  * order has a webhook_url, and the e-mail of that status when it has an email. Runs inside the
  * transaction that changes the status, so a rolled-back change tells nobody anything.
  */
-export async function queueStatusNotifications(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
-  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId } });
+export async function queueStatusNotifications(tx: Tx, order: Order, status: OrderStatus): Promise<void> {
+  const orderId = order.id;
   if (order.webhookUrl && !order.webhookStoppedAt) {
     await queueWebhook(tx, orderId, `order.${status}`, { order: serializeOrder(order) });
   }

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Order, Prisma } from "@/lib/generated/prisma/client";
 import { canTransition, type OrderStatus } from "@/lib/orders/state-machine";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
 import { queueStatusNotifications } from "@/lib/orders/queue-order-notifications";
@@ -34,6 +34,7 @@ const WORK_ON_ENTERING: Partial<Record<OrderStatus, (typeof ORDER_QUEUES)[keyof 
  * calls for and the webhook and e-mail it tells the sender, inside the caller's transaction. The UPDATE only matches while the order is still
  * in `from`, so of two racing transitions exactly one applies; the other gets
  * TransitionConflict. The database refuses any edge the state machine lacks (a trigger).
+ * Answers the order as the change left it.
  */
 export async function transition(
   tx: Tx,
@@ -43,16 +44,19 @@ export async function transition(
   cause: string,
   extra: Prisma.OrderUpdateManyMutationInput = {},
   opts: TransitionOptions = {},
-): Promise<void> {
+): Promise<Order> {
   if (!canTransition(from, to)) throw new Error(`illegal transition ${from} -> ${to} for ${orderId}`);
-  const { count } = await tx.order.updateMany({ where: { id: orderId, status: from }, data: { ...extra, status: to, updatedAt: new Date() } });
-  if (count !== 1) throw new TransitionConflict(orderId, from, to);
+  // The changed row comes back with the change (one round trip): the notifications below are
+  // written from it, so nothing reads the order again.
+  const changed = await tx.order.updateManyAndReturn({ where: { id: orderId, status: from }, data: { ...extra, status: to, updatedAt: new Date() } });
+  if (changed.length !== 1) throw new TransitionConflict(orderId, from, to);
   await tx.orderEvent.create({ data: { orderId, kind: "status", fromStatus: from, toStatus: to, cause } });
   const queue = WORK_ON_ENTERING[to];
   if (queue) await enqueueOrderJob(tx, queue, orderId, { delaySeconds: opts.jobDelaySeconds });
-  await queueStatusNotifications(tx, orderId, to);
+  await queueStatusNotifications(tx, changed[0], to);
   if (opts.alsoWrite) await opts.alsoWrite(tx);
   // Counted once the change has applied in its transaction; the rare transaction that still
   // rolls back after this (a later write of the caller's failing) is counted all the same.
   orderTransitions.inc({ to_status: to });
+  return changed[0];
 }
