@@ -33,13 +33,16 @@ if (!process.env.SIGNING_SECRET && process.env.SERVICE_ENV !== "production") {
 const report = await applyMigrations(process.env.DATABASE_URL!);
 if (report.applied.length) console.log(`Applied migrations: ${report.applied.join(", ")}`);
 
-// Compiled: `node --enable-source-maps dist/web.js`, so that stack traces name our TypeScript as
-// they did under tsx (which maps them too). Otherwise `node --import tsx scripts/web.ts`, rather
-// than the tsx CLI: the CLI's own wrapper process answers signals by force-killing its child,
-// which would cut a graceful stop short.
+// Compiled: `node dist/web.js`. Without --enable-source-maps: with it, Node reads the source map
+// of every module it loads and keeps it, the Next.js build's 48 MB of server maps included, which
+// measured about 90 MB more heap per process (issue 22; README, "Benchmark"). Stack traces name
+// the bundles' lines (esbuild's are not minified; Next's are); NODE_OPTIONS=--enable-source-maps,
+// which the children inherit, maps them to the TypeScript when that is worth the memory.
+// Otherwise `node --import tsx scripts/web.ts`, rather than the tsx CLI: the CLI's own wrapper
+// process answers signals by force-killing its child, which would cut a graceful stop short.
 // Each child says "ready" over an IPC channel once it serves (scripts/web.ts, scripts/worker.ts).
 const scriptOf = (name: "web" | "worker") => (compiled ? path.relative(process.cwd(), bundlePath(name)) : `scripts/${name}.ts`);
-const nodeFlags = compiled ? ["--enable-source-maps"] : ["--import", "tsx"];
+const nodeFlags = compiled ? [] : ["--import", "tsx"];
 const run = (script: string) => spawn(process.execPath, [...nodeFlags, script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
 
 // Each child is kept running on its own: one that ends unasked (a bug, an out-of-memory kill)

@@ -63,7 +63,7 @@ export async function startService(): Promise<Service> {
 
   const output: string[] = [];
   // detached: its own process group, so that a stuck service can be stopped as a whole.
-  const child = spawn(process.execPath, ["--enable-source-maps", "dist/start.js"], {
+  const child = spawn(process.execPath, ["dist/start.js"], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
