@@ -64,6 +64,19 @@ export function wordsOf(t: string): string[] {
   return t.match(ASCII.test(t) ? ASCII_WORD : WORD) ?? [];
 }
 
+const ASCII_WITHOUT_BACKTICK = /^[\x00-\x5f\x61-\x7f]*$/;
+const HAS_DIGIT = /[0-9]/;
+
+/**
+ * wordsOf(normalizeForFeatures(text)), without making the normalised copy when the text is plain
+ * ASCII with no backtick (most letters): its words are then its lower case's, digits read 0.
+ */
+export function wordsOfText(text: string): string[] {
+  if (!ASCII_WITHOUT_BACKTICK.test(text)) return wordsOf(normalizeForFeatures(text));
+  const lower = text.toLowerCase();
+  return (HAS_DIGIT.test(lower) ? lower.replace(DIGIT, "0") : lower).match(ASCII_WORD) ?? [];
+}
+
 /**
  * Calls `chunk` once per space-separated chunk of a normalized text, with its code points padded
  * by a space on both sides in `codes[0]` to `codes[length - 1]` (Python slices strings by code

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { normalizeForFeatures, wordsOf } from "@/lib/screening/text-features";
+import { wordsOfText } from "@/lib/screening/text-features";
 
 // What the screener cannot read. Both keys read the letter through the words of the training
 // letters: the classifier's n-grams and the frame's English lexicon. A passage in a language the
@@ -13,6 +13,7 @@ import { normalizeForFeatures, wordsOf } from "@/lib/screening/text-features";
 // other voice's words; a test fails when it is older than the corpus).
 
 const NUMBER = /^[0']+$/;
+const ZERO = 48;
 
 export type KnownWordsArtifact = {
   format: "known-words/1";
@@ -45,16 +46,19 @@ export class KnownWords {
 
   /** The passage of the text with the fewest known words; null when the text is too short to judge. */
   leastRead(text: string): LeastReadPassage | null {
-    const flags: number[] = [];
     // The words as the classifier reads them, less numbers (every digit reads 0): amounts, dates
-    // and reference numbers are nobody's vocabulary; "1st" and "w1ll" are words.
-    for (const w of wordsOf(normalizeForFeatures(text))) if (!NUMBER.test(w)) flags.push(this.words.has(w) ? 1 : 0);
-    if (flags.length < this.artifact.min_words) return null;
-    const n = Math.min(this.artifact.window, flags.length);
+    // and reference numbers are nobody's vocabulary; "1st" and "w1ll" are words. (A word starts
+    // with a letter or a digit, so only one starting with 0 can be a number.)
+    const words = wordsOfText(text);
+    const flags = new Uint8Array(words.length);
+    let count = 0;
+    for (const w of words) if (w.charCodeAt(0) !== ZERO || !NUMBER.test(w)) flags[count++] = this.words.has(w) ? 1 : 0;
+    if (count < this.artifact.min_words) return null;
+    const n = Math.min(this.artifact.window, count);
     let run = 0;
     for (let i = 0; i < n; i++) run += flags[i];
     let least = run;
-    for (let i = n; i < flags.length; i++) {
+    for (let i = n; i < count; i++) {
       run += flags[i] - flags[i - n];
       if (run < least) least = run;
     }

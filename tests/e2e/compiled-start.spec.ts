@@ -38,16 +38,17 @@ test("npm start's bundles: the launcher, web server and worker run compiled, wit
   chmodSync(dir, 0o777); // postgres runs as its own OS user when we are root
   try {
     await bundleScripts(process.cwd(), dist);
-    const own = await startOwnService(path.join(dir, "data"), {}, ["--enable-source-maps", path.join(dist, "start.js")]);
+    const own = await startOwnService(path.join(dir, "data"), {}, [path.join(dist, "start.js")]);
     try {
       const tree = processTree(own.process.pid!);
       expect(tree.filter((p) => /tsx/.test(p.args)), "processes running tsx").toEqual([]);
-      // The launcher, then the web server and the worker it started, each from its bundle.
+      // The launcher, then the web server and the worker it started, each from its bundle (without
+      // --enable-source-maps, which costs each about 90 MB: scripts/start.ts).
       const bundles = tree.filter((p) => p.args.includes(path.relative(process.cwd(), dist)));
       expect(bundles.map((p) => p.args.replace(/^\S+/, "node").replace(/\S*\/compiled-\w+\//, "dist/")).sort()).toEqual([
-        "node --enable-source-maps dist/start.js",
-        "node --enable-source-maps dist/web.js",
-        "node --enable-source-maps dist/worker.js",
+        "node dist/start.js",
+        "node dist/web.js",
+        "node dist/worker.js",
       ]);
 
       // A sandbox letter: the web server takes it, the worker's carrier steps move it on.

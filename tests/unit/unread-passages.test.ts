@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { normalizeForFeatures, wordsOf, wordsOfText } from "@/lib/screening/text-features";
 import { shippedKnownWords } from "@/lib/screening/unread-passages";
 
 // The words the screener was trained on (lib/screening/model/known-words.json): read in
@@ -19,6 +20,11 @@ describe("the words the screener was trained on", () => {
     expect(artifact.parity.some((s) => s.least_known_share < artifact.unread_below)).toBe(true);
     expect(artifact.parity.some((s) => s.least_known_share >= artifact.unread_below && s.least_known_share < 1)).toBe(true);
     expect(known.leastRead("Hi")).toBeNull();
+  });
+
+  it("reads plain ASCII's words without normalising it first, to the same words", () => {
+    const texts = ["Dear Ada,\tThe 2nd DRAFT is\r\nready: don't pay $1,250.00 by 12/05!", "It`s a backtick", "Ünïcode “quotes” — 12", "w1ll p@y 0r 007 '0'", ""];
+    for (const t of texts) expect(wordsOfText(t), t).toEqual(wordsOf(normalizeForFeatures(t)));
   });
 
   it("counts words, not numbers: amounts, dates and reference numbers are nobody's vocabulary", () => {
