@@ -42,7 +42,7 @@ export async function advanceOrder(orderId: string): Promise<AdvanceOutcome> {
     if (tracked.kind === "unavailable") return { kind: "tracking_unavailable", reason: tracked.reason };
     return { kind: "advanced", order: await getOrderRow(orderId) };
   }
-  const handedOver = order.status === "screening" ? (await screenOrder(orderId, { jobDelaySeconds: BACKSTOP_SECONDS })) === "submitted" : order.status === "submitted";
+  const handedOver = order.status === "screening" ? (await screenOrder(orderId, { jobDelaySeconds: BACKSTOP_SECONDS, order })) === "submitted" : order.status === "submitted";
   if (!handedOver) return settled(orderId);
   const submitted = await submitToCarrier(orderId); // skips unless submitted and not yet with the carrier
   if (submitted.kind !== "unavailable") return settled(orderId);

@@ -1,3 +1,4 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { returnCredit } from "@/lib/payments/credits/credits";
@@ -7,7 +8,7 @@ import { transition, type TransitionOptions } from "@/lib/orders/transition";
 
 export type EndStatus = "refused" | "canceled" | "failed";
 
-export type EndDetails = { refusalReason?: string; failureCode?: string; failureReason?: string; providerCheckNeeded?: boolean };
+export type EndDetails = { refusalReason?: string; failureCode?: string; failureReason?: string; providerCheckNeeded?: boolean; screening?: Prisma.InputJsonValue };
 
 /**
  * Ends an order without (or after failing at) mailing it, and gives its money back: a credit

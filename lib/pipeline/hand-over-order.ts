@@ -1,3 +1,4 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db";
 import { expectedDeliveryDate } from "@/lib/fulfillment/delivery-estimate";
 import { carrierForOrder } from "@/lib/fulfillment/carrier-from-env";
@@ -16,7 +17,11 @@ export type HandOverResult = "submitted" | "lapsed" | "no_rail" | "skipped";
  * this transition queues, and the card is charged only when the carrier accepts the letter
  * (charging rule 3: after screening; and a letter the carrier refuses is never charged).
  */
-export async function handOverOrder(orderId: string, from: "screening" | "held_for_review", opts: TransitionOptions & { clearedBy?: string } = {}): Promise<HandOverResult> {
+export async function handOverOrder(
+  orderId: string,
+  from: "screening" | "held_for_review",
+  opts: TransitionOptions & { clearedBy?: string; /** Also written on the order by the hand-off's own update (screening's evidence). */ screening?: Prisma.InputJsonValue } = {},
+): Promise<HandOverResult> {
   const outcome = await db().$transaction(
     async (tx) => {
       const [order] = await tx.$queryRaw<{ id: string; sandbox: boolean; format: string; mail_class: string }[]>`
@@ -34,7 +39,7 @@ export async function handOverOrder(orderId: string, from: "screening" | "held_f
         from,
         "submitted",
         `${cleared}; handed to the ${carrier.name} carrier${paid === "card" ? " (the card is charged once the carrier accepts the letter)" : ""}`,
-        { carrier: carrier.name, submittedAt: now, expectedDeliveryDate: expectedDeliveryDate(order.mail_class as MailClass, now) },
+        { carrier: carrier.name, submittedAt: now, expectedDeliveryDate: expectedDeliveryDate(order.mail_class as MailClass, now), ...(opts.screening !== undefined ? { screening: opts.screening } : {}) },
         opts,
       );
       return "submitted" as const;

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Order, Prisma } from "@/lib/generated/prisma/client";
 import { isSandboxHold, isSandboxReview } from "@/lib/fulfillment/sandbox-carrier";
 import { handOverOrder } from "@/lib/pipeline/hand-over-order";
 import { enqueueOrderJob, ORDER_QUEUES } from "@/lib/jobs/queues";
@@ -8,8 +8,10 @@ import { endOrder } from "@/lib/pipeline/end-order";
 import { transition, TransitionConflict } from "@/lib/orders/transition";
 import { secondOpinionFromEnv } from "@/lib/screening/second-opinion/second-opinion-from-env";
 import { screenLetter } from "@/lib/screening/screen-letter";
-import type { ScreeningEvidence } from "@/lib/screening/screener";
 import { screeningDecisions } from "@/lib/metrics/metrics";
+
+/** What screening reads of an order. */
+type ScreenedOrder = Pick<Order, "status" | "sandbox" | "text" | "proofId" | "recipient">;
 
 export type ScreenResult = "refused" | "held" | "submitted" | "waiting" | "failed" | "skipped";
 
@@ -21,8 +23,10 @@ export type ScreenResult = "refused" | "held" | "submitted" | "waiting" | "faile
  * and the loser finds the order moved on. `jobDelaySeconds` is passed to the hand-off for
  * callers that then submit it themselves.
  */
-export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: number } = {}): Promise<ScreenResult> {
-  const order = await db().order.findUnique({ where: { id: orderId }, select: { status: true, sandbox: true, text: true, proofId: true, recipient: true } });
+export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: number; order?: ScreenedOrder } = {}): Promise<ScreenResult> {
+  // The caller's row when it has just read one (advanceOrder): every move below is a
+  // compare-and-set on the status, so a row that changed since is found out there.
+  const order = opts.order ?? (await db().order.findUnique({ where: { id: orderId }, select: { status: true, sandbox: true, text: true, proofId: true, recipient: true } }));
   if (!order || order.status !== "screening") return "skipped";
   // Magic input: a sandbox letter that waits before hand-off until it is canceled.
   if (order.sandbox && isSandboxHold(order.recipient as unknown as Address)) return "waiting";
@@ -32,23 +36,19 @@ export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: num
     order.sandbox && isSandboxReview(order.recipient as unknown as Address) && screened.decision === "allow"
       ? { ...screened, decision: "review" as const, reason: "the sandbox magic input \"sandbox review\" holds every letter for a person" }
       : screened;
-  const record = (evidence: ScreeningEvidence) => async (tx: Prisma.TransactionClient) => {
-    await tx.order.update({ where: { id: orderId }, data: { screening: evidence as unknown as Prisma.InputJsonValue } });
-  };
+  // What screening saw, written by the move's own update (no second write of the row).
+  const screening = verdict.evidence as unknown as Prisma.InputJsonValue;
   try {
     if (verdict.decision === "refuse") {
-      await endOrder(orderId, "screening", "refused", `refused by screening (${verdict.category})`, { refusalReason: verdict.reason! }, { alsoWrite: record(verdict.evidence) });
+      await endOrder(orderId, "screening", "refused", `refused by screening (${verdict.category})`, { refusalReason: verdict.reason!, screening });
       screeningDecisions.inc({ outcome: "refused", category: verdict.category ?? "none" });
       return "refused";
     }
     if (verdict.decision === "review") {
       const askSecondOpinion = secondOpinionFromEnv() !== null;
       await db().$transaction((tx) =>
-        transition(tx, orderId, "screening", "held_for_review", `held for review: ${verdict.reason}`, {}, {
-          alsoWrite: async (t) => {
-            await record(verdict.evidence)(t);
-            if (askSecondOpinion) await enqueueOrderJob(t, ORDER_QUEUES.secondOpinion, orderId);
-          },
+        transition(tx, orderId, "screening", "held_for_review", `held for review: ${verdict.reason}`, { screening }, {
+          alsoWrite: askSecondOpinion ? (t) => enqueueOrderJob(t, ORDER_QUEUES.secondOpinion, orderId) : undefined,
         }),
       );
       screeningDecisions.inc({ outcome: "held", category: verdict.category ?? "none" });
@@ -58,7 +58,7 @@ export async function screenOrder(orderId: string, opts: { jobDelaySeconds?: num
     if (err instanceof TransitionConflict) return "skipped"; // canceled, or another worker got there first
     throw err;
   }
-  const handed = await handOverOrder(orderId, "screening", { ...opts, alsoWrite: record(verdict.evidence) });
+  const handed = await handOverOrder(orderId, "screening", { jobDelaySeconds: opts.jobDelaySeconds, screening });
   // Cleared: counted as mailed whatever the hand-off then found (a lapsed card is a transition to `failed`).
   if (handed !== "skipped") screeningDecisions.inc({ outcome: "mailed", category: "none" });
   return handed === "submitted" ? "submitted" : handed === "skipped" ? "skipped" : "failed";
