@@ -71,12 +71,22 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
   await boss.start();
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
   const slot = limiter(ORDER_CONCURRENCY);
+  const workInBatches = async <T extends object>(queue: string, handle: (jobs: PgBoss.Job<T>[]) => Promise<void>) => {
+    let workerId: string | undefined;
+    workerId = await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: ORDER_BATCH }, async (jobs) => {
+      await handle(jobs);
+      if (jobs.length === ORDER_BATCH && workerId) boss.notifyWorker(workerId);
+    });
+    return workerId;
+  };
 
-  // pg-boss waits a whole polling interval between fetches, busy or not, so each fetch takes a
-  // batch and runs it through the shared slots. A job that fails is failed alone (retried with
-  // backoff); the rest of its batch completes.
+  // pg-boss waits what is left of a polling interval after each fetch, busy or not, so each
+  // fetch takes a batch and runs it through the shared slots, and a batch that came back full
+  // asks for the next at once (notifyWorker): a busy queue is drained as fast as the slots go
+  // (at one batch of 10 a second, the pipeline measured 10 orders/s), an idle one polled once an
+  // interval. A job that fails is failed alone (retried with backoff); the rest of its batch completes.
   const onOrder = (queue: string, run: (orderId: string) => Promise<void>) =>
-    boss.work<OrderJob>(queue, { pollingIntervalSeconds, batchSize: ORDER_BATCH }, async (jobs) => {
+    workInBatches<OrderJob>(queue, async (jobs) => {
       await Promise.all(
         jobs.map((job) =>
           slot(async () => {
@@ -111,7 +121,7 @@ export async function startWorker(opts: { pollingIntervalSeconds?: number } = {}
 
   const notifySlot = limiter(NOTIFY_CONCURRENCY);
   const onNotify = <T extends object>(queue: string, run: (data: T) => Promise<unknown>) =>
-    boss.work<T>(queue, { pollingIntervalSeconds, batchSize: ORDER_BATCH }, async (jobs) => {
+    workInBatches<T>(queue, async (jobs) => {
       await Promise.all(
         jobs.map((job) =>
           notifySlot(async () => {
