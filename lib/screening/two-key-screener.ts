@@ -129,10 +129,12 @@ export class TwoKeyScreener implements Screener {
   private heldIfUnread(verdict: ScreeningVerdict, text: string): ScreeningVerdict {
     const unread = this.knownWords.unreadPassage(text);
     if (!unread) return verdict;
+    // A letter already held keeps its category and why the scores held it, after the reason.
+    const notRead = `Not read: in one passage only ${unread.known} of ${unread.words} words are words the screener was trained on (a language or a spelling it does not read), so a person reads it.`;
     return {
       decision: "review",
-      category: verdict.evidence.classifier.category,
-      reason: `Not read: in one passage only ${unread.known} of ${unread.words} words are words the screener was trained on (a language or a spelling it does not read), so a person reads it.`,
+      category: verdict.category ?? verdict.evidence.classifier.category,
+      reason: verdict.reason ? `${notRead} ${verdict.reason}` : notRead,
       evidence: { ...verdict.evidence, unread },
     };
   }

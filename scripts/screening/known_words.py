@@ -7,8 +7,10 @@ neither of the screener's keys, so it is held for a person.
 Prints the rule's leave-one-voice-out reading (each voice read with the words of every other
 voice): the bar below was chosen there, never on a blind set. Plain Python (no scikit-learn);
 run by `npm run screening:train`, or alone: python3 scripts/screening/known_words.py. Reads the
-letters exactly as the classifier's features do (train.py's normalize and WORD, imported from
-text_features.py would be tidier, but train.py needs scikit-learn to import, and this does not).
+letters exactly as the classifier's features do: normalize, WORD and the corpus hash are copies
+of train.py's, because importing train.py needs scikit-learn and this must not (moving them to a
+module both import changes train.py, whose hash is in the classifier's artifact: do it with the
+next retraining).
 """
 import hashlib
 import json

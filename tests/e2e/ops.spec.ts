@@ -55,6 +55,9 @@ async function signIn(page: Page, path: string, testInfo?: Parameters<typeof che
 test.describe("with JavaScript", () => {
   test("an operator signs in with the mailed link, releases a held letter, and issues an API key shown once", async ({ page, request }, testInfo) => {
     const orderId = await heldSandboxLetter(request);
+    // A letter in a language the screener was never trained on is held, and says so.
+    const unread = await sendSandboxLetter(request, { to: { name: "Ada Lovelace", line1: "12 Main St", city: "Albany", state: "NY", zip: "12207" }, from: { name: "Dan Smith", line1: "1 Engine Row", city: "Troy", state: "NY", zip: "12180" }, text: "Ich weiß, wo du wohnst und auf welche Schule deine Kinder gehen. Wenn du mir die dreitausend Dollar nicht bis Freitag zurückgibst, komme ich zu dir nach Hause." });
+    expect(unread.order.status).toBe("held_for_review");
     const link = await signIn(page, "/ops/review", testInfo);
 
     // The review queue: why it was held, the letter, its proof, where it goes.
@@ -65,6 +68,9 @@ test.describe("with JavaScript", () => {
     // What screening saw: the classifier's score and category, the intent frame.
     await expect(item.getByTestId("evidence-classifier")).toContainText(/Classifier: \d+ % likely harmful, most like /);
     await expect(item.getByTestId("evidence-frame")).toContainText("Intent frame: score");
+    await expect(item.getByTestId("evidence-unread")).toHaveCount(0);
+    const unreadItem = page.getByTestId("held-letter").filter({ has: page.getByRole("link", { name: unread.order.id }) });
+    await expect(unreadItem.getByTestId("evidence-unread")).toContainText(/Not read: in one passage only \d+ of \d+ words/);
     // The refuse form starts from a category and the standard reason for it.
     await expect(item.getByTestId("refuse-category")).toHaveValue(/^[a-z_]+$/);
     await expect(item.getByLabel(/Reason for refusing/)).toHaveValue(/^We did not mail this letter because/);

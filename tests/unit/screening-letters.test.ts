@@ -47,6 +47,15 @@ describe("letters the screener cannot read", () => {
     expect(verdict.evidence.unread!.share).toBeLessThan(0.4);
   });
 
+  it("keeps the category and the scores' reason of a letter they hold already, after saying it was not read", () => {
+    const held = screener.screenNow(HELD_LETTER);
+    const withUnread = screener.screenNow(`${HELD_LETTER}\n\nDorogaya Natasha, pishu tebe iz Bruklina, u nas vsyo khorosho, deti khodyat v shkolu, Sasha nashyol rabotu v pekarne, pogoda kholodnaya no my privykaem, peredai privet babushke.`);
+    expect(withUnread.decision).toBe("review");
+    expect(withUnread.category).toBe(held.category);
+    // Then why the scores hold it (they read the letter with the passage, so their numbers differ).
+    expect(withUnread.reason).toMatch(/^Not read: in one passage only \d+ of \d+ words .+\. Possibly threat: classifier 0\.\d+ \(threat\)/);
+  });
+
   it("mails an English letter that quotes a line in another language", () => {
     const text = "Dear Rosa,\n\nThank you for the lovely dinner on Sunday. Your grandmother's blessing, \"Que Dios te bendiga, mija\", made me cry, and the tamales were the best I have eaten since I was a girl in San Antonio.\n\nWith love,\nMarta";
     const verdict = screener.screenNow(text);

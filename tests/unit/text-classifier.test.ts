@@ -1,10 +1,8 @@
-import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { featureNames, normalizeForFeatures } from "@/lib/screening/text-features";
 import { shippedClassifier } from "@/lib/screening/text-classifier";
 import { loadLetters } from "@/scripts/screening/corpus";
+import { trainingCorpusHash } from "@/tests/support/corpus-hash";
 
 // The shipped classifier artifact: scored in TypeScript exactly as scikit-learn scored it when it
 // was trained, and trained on the corpus as it is now.
@@ -93,12 +91,7 @@ describe("the screening classifier", () => {
   });
 
   it("was trained on the corpus and the training script as they are now (else: npm run screening:train)", () => {
-    // scripts/screening/train.py hashes each training file's name and bytes, then its own source.
-    const dir = path.join("tests", "fixtures", "screening", "train");
-    const files = [...readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)), path.join("scripts", "screening", "train.py")];
-    const h = createHash("sha256");
-    for (const f of files) h.update(Buffer.concat([Buffer.from(`${path.basename(f)}\0`), readFileSync(f), Buffer.from("\0")]));
-    expect(artifact.corpus_sha256, "the artifact is stale: run npm run screening:train").toBe(h.digest("hex"));
+    expect(artifact.corpus_sha256, "the artifact is stale: run npm run screening:train").toBe(trainingCorpusHash("train.py"));
   });
 
   it("has a class for every refusal category and for lawful letters, and scores in (0, 1)", () => {

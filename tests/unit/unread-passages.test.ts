@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeForFeatures, wordsOf, wordsOfText } from "@/lib/screening/text-features";
 import { shippedKnownWords } from "@/lib/screening/unread-passages";
+import { trainingCorpusHash } from "@/tests/support/corpus-hash";
 
 // The words the screener was trained on (lib/screening/model/known-words.json): read in
 // TypeScript exactly as scripts/screening/known_words.py read them, and made from the corpus as
@@ -34,11 +32,6 @@ describe("the words the screener was trained on", () => {
   });
 
   it("was made from the corpus and the script as they are now (else: npm run screening:train)", () => {
-    // scripts/screening/known_words.py hashes each training file's name and bytes, then its own source.
-    const dir = path.join("tests", "fixtures", "screening", "train");
-    const files = [...readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)), path.join("scripts", "screening", "known_words.py")];
-    const h = createHash("sha256");
-    for (const f of files) h.update(Buffer.concat([Buffer.from(`${path.basename(f)}\0`), readFileSync(f), Buffer.from("\0")]));
-    expect(artifact.corpus_sha256, "the words are stale: run python3 scripts/screening/known_words.py (npm run screening:train does)").toBe(h.digest("hex"));
+    expect(artifact.corpus_sha256, "the words are stale: run python3 scripts/screening/known_words.py (npm run screening:train does)").toBe(trainingCorpusHash("known_words.py"));
   });
 });
