@@ -1,6 +1,7 @@
 import { IMPERSONATION, advanceFee, extortion, fakeInvoice, impersonation, phishing, threat, type Hit, type Scored } from "@/lib/screening/frame-categories";
 import { AMOUNT, PAY, has, readLetter, speaksAs, type Letter } from "@/lib/screening/frame-lexicon";
 import { readExposure, readHarm, storyTalk } from "@/lib/screening/frame-harm-slots";
+import { readSpanishFrame } from "@/lib/screening/frame-spanish";
 import { disownedCharge, readAsks, readBill, readMoney, readTies, readWindfall, remoteAccessAsked, secrecyAsked } from "@/lib/screening/frame-money-slots";
 import type { RefusalCategory } from "@/lib/screening/screener";
 
@@ -70,7 +71,7 @@ class Frame {
  * scores above CONTEXT_CAP, whatever the rest of the frame reads. A small part of a full reading.
  */
 export function readsInContext(text: string): boolean {
-  return contextOf(letterOf(text)) !== null;
+  return contextOf(letterOf(text)) !== null || readSpanishFrame(text).context !== null;
 }
 
 function contextOf(l: Letter): string | null {
@@ -221,10 +222,14 @@ export function readIntentFrame(text: string): FrameReading {
   // A relative (or one just found by DNA) asking for money by gift card, app, wire or in secret:
   // family asks for help too, but not that way.
   frame.slot("fraud_romance", ties.kinWriting && ties.needsMoney && pressed ? 2.5 : 0, "a relative asking for money by untraceable means", "it writes as a relative and asks for money by gift card, app or wire, or in secret");
+  // The same questions asked of a letter written in Spanish.
+  const spanish = readSpanishFrame(text);
+  for (const s of spanish.slots) frame.slot(s.category, s.score, s.name, s.says);
+
   // A letter that warns about fraud quotes what fraud says ("a courier will pick up your card");
   // its frame stays a hint, whatever it quotes. The classifier still reads it.
   // So does fiction or true crime quote threats.
-  const context = contextOf(l);
+  const context = contextOf(l) ?? spanish.context;
   return frame.read(context ? CONTEXT_CAP : Infinity, context);
 }
 

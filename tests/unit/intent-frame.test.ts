@@ -236,4 +236,27 @@ describe("the intent frame", () => {
     const chapter = "Hi all,\n\nHere is chapter 4 for Thursday. Red pens ready.\n\nThe phone rang at 3 a.m. \"I saw you in the parking lot with the camera,\" the voice said. \"Stop digging, or your sister's car won't be in the driveway in the morning. Neither will she.\"\n\nEnd of chapter. Is the last line too on the nose?\n\nMaya";
     expect(reads(chapter).score).toBeLessThan(KEY);
   });
+
+  // Letters in Spanish, written for these tests: the frame reads them in Spanish
+  // (lib/screening/frame-spanish.ts), with and without accents.
+  it("reads the same intents in Spanish: violence, a device, watching with menace", () => {
+    names("Ramón:\n\nSi no me devuelves los $2,000 el viernes, te voy a quebrar las piernas.\n\nEl Güero", "threat");
+    names("A LA OFICINA DEL CONDADO\n\nHay un paquete dentro del edificio que va a explotar el jueves a las 3. No lo van a encontrar a tiempo.", "threat");
+    names("Señora Ortiz:\n\nSabemos dónde vive y a qué hora sale su hijo de la escuela, a las 3:15 por la puerta de atrás. Sería una lástima que le pasara algo. Piénselo bien antes de volver a quejarse.", "threat", KEY);
+    names("Senora Ortiz:\n\nSabemos donde vive y a que hora sale su hijo de la escuela, a las 3:15 por la puerta de atras. Seria una lastima que le pasara algo. Pienselo bien antes de volver a quejarse.", "threat", KEY);
+  });
+
+  it("reads exposure traded, an agency paid in gift cards, a PIN asked for and a fee before a prize, in Spanish", () => {
+    names("Rubén:\n\nTengo las fotos de ti con la muchacha del almacén. Me mandas $1,500 por Zelle antes del sábado. Si no me pagas, las fotos le llegan a tu esposa y a tu jefe.", "extortion");
+    names("SERVICIO DE IMPUESTOS INTERNOS (IRS)\nAviso final\n\nUsted debe $2,310 en impuestos atrasados. Para evitar su arresto, pague hoy con tarjetas de regalo de Google Play y llame al oficial con los números de las tarjetas.", "impersonation_government");
+    names("Estimado cliente:\n\nPara mantener su tarjeta activa, responda a esta carta con el número completo de su tarjeta, la fecha de vencimiento y su PIN.\n\nServicios de Tarjetas", "fraud_phishing");
+    names("LOTERÍA INTERNACIONAL DE LAS AMÉRICAS\n\n¡Felicidades! Usted ganó $250,000.00. Para liberar su premio, solo debe cubrir los gastos de transferencia de $980 por Western Union a nombre de nuestro agente.", "fraud_advance_fee");
+  });
+
+  it("keeps Spanish look-alikes below the key: a fraud warning, a genuine prize, a real bill", () => {
+    const warning = "Cooperativa de Crédito del Valle\nAviso a los socios\n\nCuidado con las llamadas de personas que dicen ser de nuestro departamento de fraudes y le piden su PIN o tarjetas de regalo. Es una estafa. Nunca le vamos a pedir su PIN ni su contraseña. Si le llaman así, cuelgue y llame al número que aparece en su tarjeta.";
+    expect(reads(warning).score).toBeLessThan(KEY);
+    expect(reads("Panadería La Espiga\n\n¡Felicidades, Sra. Ruiz! Usted ganó la rifa del mes: una tarjeta de regalo de $50. Pase a recogerla al mostrador con una identificación. No tiene que pagar nada ni comprar nada.").score).toBeLessThan(KEY);
+    expect(reads("Plomería Hernández\nFactura #2231\n\nCambio de calentador de agua: $1,140.00. Mano de obra incluida. Su pago vence en 30 días. Puede pagar con cheque o en nuestra oficina. Gracias por su preferencia.").score).toBeLessThan(KEY);
+  });
 });
