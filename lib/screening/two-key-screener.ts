@@ -215,7 +215,7 @@ export class TwoKeyScreener implements Screener {
     // letters were held this way (12 of 110 long, rambling ones); with these bars, 13.
     if (!worst || worst.harm < Math.min(1, t.classifier.refuse + 2 * REFUSAL_MARGIN)) return verdict;
     const frame = readIntentFrame(whole ?? paragraphs.text(worst.run, true));
-    if (frame.category === null || frame.score < (t.specific?.frame ?? t.frame.key)) return verdict;
+    if (frame.category === null || frame.score < Math.min(t.specific?.frame ?? t.frame.key, SPECIFIC_INTENT)) return verdict;
     const onRun = decide(paragraphs.score(worst.run, false), frame, t, this.model);
     const category = onRun.category ?? frame.category;
     return {
@@ -246,6 +246,13 @@ export class TwoKeyScreener implements Screener {
   }
 }
 
+/**
+ * The frame's level for an intent no lawful letter states (intent-frame.ts: a promise of
+ * violence, gift cards to an agency): the padding rule asks for the second pair's level, or this
+ * when calibration sets that pair higher (the 54-voice calibration set it at 3.5, and a run that
+ * promises to burn the house down, which reads 3, was then mailed inside pages of family news).
+ */
+const SPECIFIC_INTENT = 3;
 /** Letters longer than the longest calibration letters (about 8,000 characters) are read in passages of about PASSAGE characters. */
 const LONG_LETTER = 9_000;
 const PASSAGE = 4_000;

@@ -253,10 +253,18 @@ describe("the intent frame", () => {
     names("LOTERÍA INTERNACIONAL DE LAS AMÉRICAS\n\n¡Felicidades! Usted ganó $250,000.00. Para liberar su premio, solo debe cubrir los gastos de transferencia de $980 por Western Union a nombre de nuestro agente.", "fraud_advance_fee");
   });
 
+  it("reads protection money, a warrant paid away and a bill for an unordered service, in Spanish", () => {
+    names("Para el dueño de la Frutería El Mango:\n\nNosotros cuidamos esta calle. Desde el lunes van a dar $150 cada semana y un muchacho pasa por el sobre. Si no está el sobre, ya saben lo que sigue.", "extortion");
+    names("OFICINA DEL SHERIFF DEL CONDADO DE DALLAS\n\nExiste una orden de arresto a su nombre. El teniente puede cancelar la orden si usted paga hoy una fianza de $900. Llame al 214-555-0190.", "impersonation_police");
+    names("SERVICIOS DE REGISTRO DE PROPIEDADES\n\nSegún los registros del condado, usted compró su casa este año. Le enviaremos una copia certificada de su escritura.\n\nTOTAL A PAGAR: $87.00\n\nEste aviso es una oferta de servicios; no somos una agencia del gobierno.", "fraud_fake_invoice");
+  });
+
   it("keeps Spanish look-alikes below the key: a fraud warning, a genuine prize, a real bill", () => {
     const warning = "Cooperativa de Crédito del Valle\nAviso a los socios\n\nCuidado con las llamadas de personas que dicen ser de nuestro departamento de fraudes y le piden su PIN o tarjetas de regalo. Es una estafa. Nunca le vamos a pedir su PIN ni su contraseña. Si le llaman así, cuelgue y llame al número que aparece en su tarjeta.";
     expect(reads(warning).score).toBeLessThan(KEY);
     expect(reads("Panadería La Espiga\n\n¡Felicidades, Sra. Ruiz! Usted ganó la rifa del mes: una tarjeta de regalo de $50. Pase a recogerla al mostrador con una identificación. No tiene que pagar nada ni comprar nada.").score).toBeLessThan(KEY);
+    // A grandson's letter about the scam his grandmother nearly paid: it tells what the caller asked.
+    expect(reads("Abuelita:\n\nEl señor que te llamó te pidió que compraras tarjetas de regalo por $300 para arreglar la computadora. Eso es una estafa. Nadie serio cobra con tarjetas de regalo. Si te vuelve a llamar, cuelga y llámame.\n\nTe quiero mucho,\nTu nieto Beto").score).toBeLessThan(KEY);
     expect(reads("Plomería Hernández\nFactura #2231\n\nCambio de calentador de agua: $1,140.00. Mano de obra incluida. Su pago vence en 30 días. Puede pagar con cheque o en nuestra oficina. Gracias por su preferencia.").score).toBeLessThan(KEY);
   });
 });
