@@ -13,6 +13,15 @@ import { startEmbeddedPostgres, type EmbeddedDb } from "@/lib/embedded-db/start-
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { bundlePath, compiled } from "@/scripts/support/compiled";
 
+// SERVICE_NODE_FLAGS adds Node flags to both children, for profiling: "--cpu-prof
+// --cpu-prof-dir=/tmp/prof" or "--heapsnapshot-signal=SIGUSR2" (Node refuses those in
+// NODE_OPTIONS, the only other way to reach a child). Flags only: anything else is refused here.
+const serviceFlags = (process.env.SERVICE_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const notAFlag = serviceFlags.find((f) => !/^--[a-z0-9][a-z0-9-]*(=[^\s]+)?$/.test(f));
+if (notAFlag) {
+  console.error(`SERVICE_NODE_FLAGS: "${notAFlag}" is not a Node flag (--name or --name=value).`);
+  process.exit(2);
+}
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 mkdirSync(dataDir, { recursive: true });
 
@@ -42,7 +51,7 @@ if (report.applied.length) console.log(`Applied migrations: ${report.applied.joi
 // process answers signals by force-killing its child, which would cut a graceful stop short.
 // Each child says "ready" over an IPC channel once it serves (scripts/web.ts, scripts/worker.ts).
 const scriptOf = (name: "web" | "worker") => (compiled ? path.relative(process.cwd(), bundlePath(name)) : `scripts/${name}.ts`);
-const nodeFlags = compiled ? [] : ["--import", "tsx"];
+const nodeFlags = [...(compiled ? [] : ["--import", "tsx"]), ...serviceFlags];
 const run = (script: string) => spawn(process.execPath, [...nodeFlags, script], { stdio: ["inherit", "inherit", "inherit", "ipc"], env: process.env });
 
 // Each child is kept running on its own: one that ends unasked (a bug, an out-of-memory kill)
