@@ -49,7 +49,7 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /** Sentences that describe fraud rather than commit it: what honest senders never do, what scammers say. */
-const WARNING = /\bnunca\b[^.]{0,50}\b(pid|ped|llam|cobr|mand|envi|acept|exig|solicit|cort|amenaz|compart|entreg|revel)\w*|\bnunca\b[^.]{0,20}\b(de|des|diga|pague)\b|\bningun[oa]?\b[^.]{0,60}\b(pide|pedira|piden|cobra|cobran|manda|acepta)\b|\bno (le )?(va|vamos|van) a (pedir|cobrar|llamar|mandar|exigir)\b|\bestaf|\bimpostor|\bse hacen? pasar\b|\bdicen? (ser|que (son|es|era|eran)|trabajar)\b|\bsupuest[oa]s?\b|\bcuelgue\b|\bsi (alguien|le llaman|recibe|le piden|le dicen|le pide)\b|\bno (responda|conteste|abra la puerta)\b|\b(la persona|el estafador|los estafadores|el que llama|alguien)\b[^.]{0,40}\b(le pide|les pide|pide|piden|dice|dicen|decia)\b|\ble pide al cliente\b|\b(te|le|les) (pidio|pidieron|dijo|dijeron) que\b/;
+const WARNING = /\bnunca\b[^.]{0,50}\b(pid|ped|llam|cobr|mand|envi|acept|exig|solicit|cort|amenaz|compart|entreg|revel)\w*|\bnunca\b[^.]{0,20}\b(de|des|diga|pague)\b|\bningun[oa]?\b[^.]{0,60}\b(pide|pedira|piden|cobra|cobran|manda|acepta)\b|\bno (le )?(va|vamos|van) a (pedir|cobrar|llamar|mandar|exigir)\b|\bestaf|\bimpostor|\bse hacen? pasar\b|\bdicen? (ser|que (son|es|era|eran)|trabajar)\b|\bsupuest[oa]s?\b|\bcuelgue\b|\bsi (alguna vez |algun dia |usted )?(alguien|le llaman|recibe|le piden|le dicen|le pide|le escriben|le llega)\b|\bno (responda|conteste|abra la puerta)\b|\b(la persona|el estafador|los estafadores|el que llama|alguien)\b[^.]{0,40}\b(le pide|les pide|pide|piden|dice|dicen|decia)\b|\ble pide al cliente\b|\b(te|le|les) (pidio|pidieron|dijo|dijeron) que\b/;
 
 /** Kinds of warning talk: two of them, one naming the fraud, and the letter is a warning. */
 const WARNING_TALK = [
@@ -120,7 +120,7 @@ const SECRETS = [
   /\bpin\b|\bnip\b/,
   /\bcodigo de seguridad\b|\bcvv\b|\bcvc\b|\bcodigo de (tres|3) digitos\b|\bcodigo de atras\b|\b(tres|3) numeros de atras\b/,
   /\bcodigo (de verificacion|de un solo uso|que le (llega|llego|mandamos))\b/,
-  /\b(asistencia|soporte|acceso|conexion) remot[oa]\b|\b(aplicacion|programa|app) de (soporte|asistencia|acceso)\b|\bconectarse a su (computadora|telefono|celular)\b|\bcontrolar su (computadora|pantalla)\b|\banydesk\b|\bteamviewer\b/,
+  /\b(asistencia|soporte|acceso|conexion) remot[oa]\b|\b(aplicacion|programa|app) de (soporte|asistencia|acceso) (remot\w*|tecnic\w*)\b|\b(instalar|instale|descargar|descargue)\b[^.]{0,30}\b(aplicacion|programa|app)\b[^.]{0,40}\b(computadora|celular|telefono)\b|\bconectarse a su (computadora|telefono|celular)\b|\bcontrolar su (computadora|pantalla)\b|\banydesk\b|\bteamviewer\b/,
 ];
 const IDENTITY = [
   /\bseguro social\b|\bitin\b/,
@@ -340,7 +340,8 @@ function readSpanish(text: string): SpanishReading {
   // Bills for what nobody ordered, and payments sent elsewhere.
   const billed = BILLED.test(c.plain) && AMOUNT.test(c.plain);
   slot("fraud_fake_invoice", billed && UNORDERED.test(c.plain) ? (SOLICITATION.test(c.plain) ? 3 : 2) : billed && SOLICITATION.test(c.plain) ? 1.5 : 0, "bill for a service rarely ordered", "it bills for a deed copy, a register entry, posters or a listing as if they were owed");
-  slot("fraud_fake_invoice", NEW_ACCOUNT.test(c.plain) && !CONFIRM_BY_KNOWN.test(c.all) && /\bnumero de (cuenta|ruta)\b/.test(c.plain) ? 3 : 0, "payments redirected to a new account", "it tells the recipient to send payments to a new account");
+  // "Nuestros datos bancarios no cambian" says the opposite.
+  slot("fraud_fake_invoice", NEW_ACCOUNT.test(c.plain) && !CONFIRM_BY_KNOWN.test(c.all) && !/\bno (cambian|cambiamos|han cambiado|cambiaran|van a cambiar)\b/.test(c.plain) && /\bnumero de (cuenta|ruta)\b/.test(c.plain) ? 3 : 0, "payments redirected to a new account", "it tells the recipient to send payments to a new account");
   slot("fraud_fake_invoice", billed && REGULATOR.test(c.plain) ? 2 : 0, "an unpaid bill reported to a regulator", "it threatens to report the recipient to a regulator if the bill is not paid");
 
   // Secrets and identity numbers asked for.

@@ -249,7 +249,7 @@ export class TwoKeyScreener implements Screener {
 /**
  * The frame's level for an intent no lawful letter states (intent-frame.ts: a promise of
  * violence, gift cards to an agency): the padding rule asks for the second pair's level, or this
- * when calibration sets that pair higher (the 54-voice calibration set it at 3.5, and a run that
+ * when calibration sets that pair higher (one 54-voice calibration set it at 3.5, and a run that
  * promises to burn the house down, which reads 3, was then mailed inside pages of family news).
  */
 const SPECIFIC_INTENT = 3;

@@ -265,6 +265,10 @@ describe("the intent frame", () => {
     expect(reads("Panadería La Espiga\n\n¡Felicidades, Sra. Ruiz! Usted ganó la rifa del mes: una tarjeta de regalo de $50. Pase a recogerla al mostrador con una identificación. No tiene que pagar nada ni comprar nada.").score).toBeLessThan(KEY);
     // A grandson's letter about the scam his grandmother nearly paid: it tells what the caller asked.
     expect(reads("Abuelita:\n\nEl señor que te llamó te pidió que compraras tarjetas de regalo por $300 para arreglar la computadora. Eso es una estafa. Nadie serio cobra con tarjetas de regalo. Si te vuelve a llamar, cuelga y llámame.\n\nTe quiero mucho,\nTu nieto Beto").score).toBeLessThan(KEY);
+    // An invoice that prints its bank details and warns that they never change.
+    expect(reads("Taller Mecánico Robles\nFactura 881\n\nAfinación y frenos: $460.00. Pague en la oficina o por transferencia: número de ruta 322555019, cuenta 4401882710.\n\nNuestros datos bancarios no cambian. Si alguna vez recibe un mensaje que diga que cambiamos de banco, no pague y llámenos.").score).toBeLessThan(KEY);
+    // "Programa de asistencia financiera" is help with a bill, not remote access to a computer.
+    expect(reads("Clínica del Valle\n\nSu saldo es de $144.58. Si no puede pagarlo completo, puede hacer pagos de $25 al mes o solicitar nuestro programa de asistencia financiera. Llame al 555-0127 con su número de cuenta.").score).toBeLessThan(KEY);
     expect(reads("Plomería Hernández\nFactura #2231\n\nCambio de calentador de agua: $1,140.00. Mano de obra incluida. Su pago vence en 30 días. Puede pagar con cheque o en nuestra oficina. Gracias por su preferencia.").score).toBeLessThan(KEY);
   });
 });
