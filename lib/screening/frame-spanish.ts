@@ -1,3 +1,5 @@
+import { IMPERSONATION } from "@/lib/screening/frame-categories";
+import type { Authority } from "@/lib/screening/frame-lexicon";
 import type { RefusalCategory } from "@/lib/screening/screener";
 
 // The intent frame's reading of letters written in Spanish. The English slots (frame-*-slots.ts)
@@ -147,7 +149,7 @@ const SECRECY = /\bsi\b[^.]{0,30}\b(te|le) pregunt(a|an|en)\b[^.]{0,40}\b(di|dig
 // Who the letter speaks as
 // ------------------------------------------------------------------------------------------
 
-type Authority = "government" | "court" | "police" | "utility" | "bank";
+const AUTHORITY_NAME: Record<Authority, string> = { government: "a government agency", court: "a court", police: "law enforcement", utility: "a utility", bank: "a bank" };
 const AUTHORITY: Record<Authority, RegExp> = {
   government: /\bvehiculos motorizados\b|\bcomision de vehiculos\b|\bservicio de impuestos internos\b|\birs\b|\btesoro\b|\bseguro social\b|\bmedicare\b|\bmedicaid\b|\bdepartamento de (educacion|seguridad nacional|trabajo|salud|vivienda|hacienda|estado)\b|\buscis\b|\bciudadania e inmigracion\b|\bice\b|\binmigracion y control de aduanas\b|\b(oficina|buro) del censo\b|\bgobierno (federal|de los estados unidos)\b|\bdmv\b|\bayuda federal\b/,
   court: /\btribunal\b|\bcorte (superior|de distrito|municipal|de quiebras|de familia|del condado|de inmigracion|de reclamos|federal|suprema|de circuito)\b|\bjuzgado\b|\bsecretari[oa] (de la corte|de jurados|del juzgado|del tribunal)\b|\bsindico\b/,
@@ -173,7 +175,7 @@ const BRAND = /\b(cvs|walgreens|rite aid|amazon|apple|icloud|fedex|ups|dhl|walma
 // Harm and exposure
 // ------------------------------------------------------------------------------------------
 
-const HARM_VERB = String.raw`(matar|quemar|balacear|golpear|lastimar|quebrar|picar|madrear|hacer dano|partir (la madre|la cara|el alma)|romper (la cara|las piernas|el hocico|la madre|los huesos)|dar (un|una) (balazo|tiro|golpiza|paliza|madriza|calentada|puñalada|punalada))`;
+const HARM_VERB = String.raw`(matar|quemar|balacear|golpear|lastimar|quebrar|picar|madrear|hacer dano|partir (la madre|la cara|el alma)|romper (la cara|las piernas|el hocico|la madre|los huesos)|dar (un|una) (balazo|tiro|golpiza|paliza|madriza|calentada|punalada))`;
 /** The writer promises violence. */
 const VIOLENCE = new RegExp(
   [
@@ -309,16 +311,9 @@ function readSpanish(text: string): SpanishReading {
   const illegitimate = money.untraceable.filter((u) => u !== "cash").length > 0 || money.cashCollected || secrets > 0 || identity >= 2 || secrecy || detour;
   const bankIllegitimate = money.untraceable.some((u) => u !== "a payment app" && u !== "cash") || secrets > 0 || identity >= 2 || secrecy || detour;
   const how = [...money.untraceable, ...(secrets ? ["secrets such as a PIN or password"] : []), ...(identity ? ["identity or account numbers"] : []), ...(secrecy ? ["secrecy"] : []), ...(detour ? ["avoiding its own offices"] : [])].join(", ");
-  const AS: Record<Authority, [RefusalCategory, string]> = {
-    government: ["impersonation_government", "a government agency"],
-    court: ["impersonation_court", "a court"],
-    police: ["impersonation_police", "law enforcement"],
-    utility: ["impersonation_utility", "a utility"],
-    bank: ["impersonation_bank", "a bank"],
-  };
-  for (const who of Object.keys(AS) as Authority[]) {
+  for (const [category, who] of IMPERSONATION) {
     const wrong = who === "bank" ? bankIllegitimate : who === "utility" ? illegitimate : illegitimate || money.privateAccount || (who === "police" && identity >= 1);
-    if (wrong && speaksAs(c, who)) slot(AS[who][0], 3, `speaks as ${who}, wants ${how || "payment to a person"}`, `it presents itself as ${AS[who][1]} and asks for ${how || "payment to a person"}`);
+    if (wrong && speaksAs(c, who)) slot(category, 3, `speaks as ${who}, wants ${how || "payment to a person"}`, `it presents itself as ${AUTHORITY_NAME[who]} and asks for ${how || "payment to a person"}`);
   }
   // Law enforcement takes no money to make a warrant or an arrest go away.
   const payToClear = AMOUNT.test(c.plain) && /\b(pag\w*|fianza|deposit\w*)\b/.test(c.plain) && /\b(cancelar|retirar|anular|levantar)\b[^.]{0,30}\b(la orden|el arresto|los cargos|la denuncia)\b|\bpara evitar (su |el |ser )?(arresto|detenid)|\bno tendra que presentarse\b/.test(c.plain);
