@@ -10,11 +10,16 @@ import pg from "pg";
 
 const PROBE_TIMEOUT_MS = 1_000;
 const PROBE_CACHE_MS = 1_000;
-let lastProbe: { at: number; reachable: Promise<boolean> } | undefined;
+let lastProbe: { at: number; reachable: Promise<boolean>; answer?: boolean } | undefined;
 
-/** Whether the database answers now: one short connection, cached for a second under load. */
-export function databaseReachable(databaseUrl: string): Promise<boolean> {
-  if (lastProbe && Date.now() - lastProbe.at < PROBE_CACHE_MS) return lastProbe.reachable;
+/**
+ * Whether the database answers now: one short connection, cached for a second under load. A
+ * "reachable" probed before `notBefore` (the request's arrival) is not reused: it cannot vouch
+ * for a failure that came after it (the restart test once saw a page's 500 go out on a probe
+ * made just before PostgreSQL stopped). An "unreachable" is reused within the second.
+ */
+export function databaseReachable(databaseUrl: string, notBefore = 0): Promise<boolean> {
+  if (lastProbe && Date.now() - lastProbe.at < PROBE_CACHE_MS && (lastProbe.answer === false || lastProbe.at >= notBefore)) return lastProbe.reachable;
   const reachable = (async () => {
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
     client.on("error", () => {});
@@ -28,7 +33,9 @@ export function databaseReachable(databaseUrl: string): Promise<boolean> {
       void client.end().catch(() => {});
     }
   })();
-  lastProbe = { at: Date.now(), reachable };
+  const probe: NonNullable<typeof lastProbe> = { at: Date.now(), reachable };
+  void reachable.then((answer) => (probe.answer = answer));
+  lastProbe = probe;
   return reachable;
 }
 
@@ -55,6 +62,7 @@ export function answersOwnOutages(url: string | undefined): boolean {
  * outage page (503) when the database cannot be reached, or sent as it was otherwise.
  */
 export function answerOutagesWith503(req: IncomingMessage, res: ServerResponse, databaseUrl: string): void {
+  const arrived = Date.now();
   const writeHead = res.writeHead.bind(res) as WriteHead;
   const write = res.write.bind(res);
   const end = res.end.bind(res);
@@ -84,7 +92,7 @@ export function answerOutagesWith503(req: IncomingMessage, res: ServerResponse, 
     if (!held) return (end as (...a: unknown[]) => ServerResponse)(...args);
     const h = held;
     if (args.length && typeof args[0] !== "function") h.chunks.push([args[0]]);
-    void databaseReachable(databaseUrl)
+    void databaseReachable(databaseUrl, arrived)
       .then((reachable) => {
         if (reachable || res.headersSent) {
           if (!res.headersSent) (writeHead as (...a: unknown[]) => ServerResponse)(...h.head);
